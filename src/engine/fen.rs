@@ -1,0 +1,372 @@
+//! FEN in the Fairy-Stockfish format: `board[hands] side - - halfmove fullmove`,
+//! with `+X` for a promoted piece and both hands in brackets after the board.
+
+use std::fmt::{self, Write};
+
+use super::position::{Piece, Position};
+use super::types::{Color, Square, FILES, RANKS};
+use super::variant::{Kind, Variant, MAX_KINDS};
+
+/// Longest FEN accepted; a real one is under 150 characters.
+const MAX_FEN_LEN: usize = 512;
+
+/// What is wrong with a FEN, in words a player can act on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    Empty,
+    TooLong(usize),
+    /// The board has this many ranks instead of 9.
+    RankCount(usize),
+    /// Rank (1–9) describes this many files instead of 9.
+    RankWidth { rank: u8, files: usize },
+    UnknownPiece { letter: char, rank: u8, variant: Variant },
+    /// A letter that names a promoted kind, which FEN writes as `+` and the base.
+    PromotedLetter { letter: char, base: char, name: &'static str },
+    NotPromotable { letter: char },
+    /// `+` not followed by a piece letter.
+    DanglingPlus { rank: u8 },
+    UnclosedHand,
+    TextAfterHand(String),
+    UnknownHandPiece { letter: char, variant: Variant },
+    NotForHand { letter: char },
+    HandTooLarge { color: Color, name: &'static str, count: usize, max: usize },
+    TooManyPieces { name: &'static str, count: usize, max: usize },
+    MissingSide,
+    BadSide(String),
+    BadField { field: &'static str, value: String },
+    KingCount { color: Color, count: usize },
+    OpponentInCheck(Color),
+    StuckPawn { color: Color, square: Square },
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use FenError::*;
+        match self {
+            Empty => write!(f, "the FEN is empty"),
+            TooLong(n) => write!(f, "the FEN is {n} characters long; at most {MAX_FEN_LEN} are read"),
+            RankCount(n) => write!(f, "the board has {n} ranks; it needs 9, separated by '/'"),
+            RankWidth { rank, files } => write!(f, "rank {rank} has {files} files; it needs 9"),
+            UnknownPiece { letter, rank, variant } => {
+                write!(f, "unknown piece '{letter}' on rank {rank} (not a {variant} piece letter)")
+            }
+            PromotedLetter { letter, base, name } => write!(
+                f,
+                "'{letter}' is written '+{base}' in FEN (a {name} is a promoted {base})"
+            ),
+            NotPromotable { letter } => write!(f, "'+{letter}': that piece does not promote"),
+            DanglingPlus { rank } => write!(f, "'+' on rank {rank} is not followed by a piece letter"),
+            UnclosedHand => write!(f, "the hands start with '[' but have no closing ']'"),
+            TextAfterHand(s) => write!(f, "unexpected '{s}' after the hands"),
+            UnknownHandPiece { letter, variant } => {
+                write!(f, "unknown piece '{letter}' in the hands (not a {variant} piece letter)")
+            }
+            NotForHand { letter } => write!(f, "'{letter}' cannot be held in hand"),
+            HandTooLarge { color, name, count, max } => {
+                write!(f, "{color}'s hand holds {count} {name}s; the set has {max}")
+            }
+            TooManyPieces { name, count, max } => {
+                write!(f, "the position has {count} {name}s on the board and in hand; the set has {max}")
+            }
+            MissingSide => write!(f, "the side to move is missing (add ' w' or ' b' after the board)"),
+            BadSide(s) => write!(f, "the side to move must be 'w' or 'b', not '{s}'"),
+            BadField { field, value } => write!(f, "the {field} field '{value}' is not valid"),
+            KingCount { color, count: 0 } => write!(f, "{color} has no King"),
+            KingCount { color, count } => write!(f, "{color} has {count} Kings; a side has exactly one"),
+            OpponentInCheck(c) => write!(f, "{c} is in check but it is not {c}'s move"),
+            StuckPawn { color, square } => {
+                write!(f, "the {color} Pawn on {square} could never move (Mansindam Pawns promote on the last rank)")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn short(s: &str) -> String {
+    let mut out: String = s.chars().take(20).collect();
+    if s.chars().count() > 20 {
+        out.push('…');
+    }
+    out
+}
+
+impl Position {
+    /// Reads a FEN. Any string is accepted as input; a bad one gives an error
+    /// naming what is wrong.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        let fen = fen.trim();
+        if fen.is_empty() {
+            return Err(FenError::Empty);
+        }
+        if fen.len() > MAX_FEN_LEN {
+            return Err(FenError::TooLong(fen.len()));
+        }
+        let rules = variant.rules();
+        let mut pos = Position::empty(variant);
+        let mut fields = fen.split_whitespace();
+        let first = fields.next().ok_or(FenError::Empty)?;
+        let (board, hands) = match first.find('[') {
+            Some(i) => {
+                let rest = &first[i + 1..];
+                let close = rest.find(']').ok_or(FenError::UnclosedHand)?;
+                if close + 1 < rest.len() {
+                    return Err(FenError::TextAfterHand(short(&rest[close + 1..])));
+                }
+                (&first[..i], &rest[..close])
+            }
+            None => (first, ""),
+        };
+
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != RANKS as usize {
+            return Err(FenError::RankCount(ranks.len()));
+        }
+        let mut on_board = [[0usize; MAX_KINDS]; 2];
+        for (i, text) in ranks.iter().enumerate() {
+            let rank = RANKS - 1 - i as u8;
+            let mut file = 0usize;
+            let mut promoted = false;
+            let mut chars = text.chars().peekable();
+            while let Some(c) = chars.next() {
+                if let Some(d) = c.to_digit(10) {
+                    if promoted {
+                        return Err(FenError::DanglingPlus { rank: rank + 1 });
+                    }
+                    let mut n = d as usize;
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        n = (n * 10 + d as usize).min(1000);
+                        chars.next();
+                    }
+                    file += n;
+                    continue;
+                }
+                if c == '+' {
+                    if promoted {
+                        return Err(FenError::DanglingPlus { rank: rank + 1 });
+                    }
+                    promoted = true;
+                    continue;
+                }
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let kind = rules
+                    .kind_by_letter(c.to_ascii_uppercase())
+                    .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1, variant })?;
+                let info = rules.kind(kind);
+                if info.promoted {
+                    return Err(FenError::PromotedLetter {
+                        letter: c,
+                        base: rules.kind(info.base).letter,
+                        name: info.name,
+                    });
+                }
+                let kind = if promoted {
+                    promoted = false;
+                    info.promotes_to.ok_or(FenError::NotPromotable { letter: c })?
+                } else {
+                    kind
+                };
+                if file < FILES as usize {
+                    let sq = Square::new(file as u8, rank).expect("file and rank in range");
+                    pos.setup_put(sq, Piece { color, kind });
+                }
+                on_board[color.index()][kind.index()] += 1;
+                file += 1;
+            }
+            if promoted {
+                return Err(FenError::DanglingPlus { rank: rank + 1 });
+            }
+            if file != FILES as usize {
+                return Err(FenError::RankWidth { rank: rank + 1, files: file });
+            }
+        }
+
+        let mut in_hand = [[0usize; MAX_KINDS]; 2];
+        for c in hands.chars() {
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let kind = rules
+                .kind_by_letter(c.to_ascii_uppercase())
+                .ok_or(FenError::UnknownHandPiece { letter: c, variant })?;
+            if kind.index() >= rules.hand_kinds {
+                return Err(FenError::NotForHand { letter: c });
+            }
+            in_hand[color.index()][kind.index()] += 1;
+        }
+        for color in Color::BOTH {
+            for kind in rules.hand_kinds() {
+                let count = in_hand[color.index()][kind.index()];
+                let max = 2 * rules.set_count[kind.index()] as usize;
+                if count > max {
+                    let name = rules.kind(kind).name;
+                    return Err(FenError::HandTooLarge { color, name, count, max });
+                }
+                pos.setup_hand(color, kind, count as u8);
+            }
+        }
+
+        for color in Color::BOTH {
+            let count = on_board[color.index()][rules.king.index()];
+            if count != 1 {
+                return Err(FenError::KingCount { color, count });
+            }
+        }
+        let mut totals = [0usize; MAX_KINDS];
+        for color in Color::BOTH {
+            for (k, info) in rules.kinds.iter().enumerate() {
+                totals[info.base.index()] += on_board[color.index()][k] + in_hand[color.index()][k];
+            }
+        }
+        for kind in rules.hand_kinds() {
+            let max = 2 * rules.set_count[kind.index()] as usize;
+            if totals[kind.index()] > max {
+                let name = rules.kind(kind).name;
+                return Err(FenError::TooManyPieces { name, count: totals[kind.index()], max });
+            }
+        }
+
+        let side = match fields.next() {
+            None => return Err(FenError::MissingSide),
+            Some("w") | Some("W") => Color::White,
+            Some("b") | Some("B") => Color::Black,
+            Some(s) => return Err(FenError::BadSide(short(s))),
+        };
+        pos.setup_side(side);
+        for field in ["castling", "en passant"] {
+            match fields.next() {
+                None | Some("-") => {}
+                Some(s) => return Err(FenError::BadField { field, value: short(s) }),
+            }
+        }
+        let mut number = |field: &'static str, default: u32| match fields.next() {
+            None => Ok(default),
+            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadField { field, value: short(s) }),
+        };
+        pos.halfmove = number("halfmove clock", 0)?;
+        pos.fullmove = number("move number", 1)?.clamp(1, 1_000_000);
+        if let Some(s) = fields.next() {
+            return Err(FenError::BadField { field: "end", value: short(s) });
+        }
+
+        if rules.pawn_drop_limits {
+            for color in Color::BOTH {
+                let pawns = pos.with_atom(color, super::variant::atom::PAWN);
+                if let Some(square) = (pawns & super::types::Bitboard::rank(color.far_rank())).first() {
+                    return Err(FenError::StuckPawn { color, square });
+                }
+            }
+        }
+        let them = side.flip();
+        if pos.attackers_to(pos.king(them), side, pos.occupied()).any() {
+            return Err(FenError::OpponentInCheck(them));
+        }
+        pos.finish_setup();
+        Ok(pos)
+    }
+
+    /// Writes the FEN (hands in the variant's hand order, White's first).
+    pub fn fen(&self) -> String {
+        let rules = self.rules();
+        let mut out = String::with_capacity(100);
+        for rank in (0..RANKS).rev() {
+            let mut empty = 0;
+            for file in 0..FILES {
+                let sq = Square::new(file, rank).expect("on board");
+                match self.piece_at(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            let _ = write!(out, "{empty}");
+                            empty = 0;
+                        }
+                        let info = rules.kind(p.kind);
+                        let letter = if info.promoted {
+                            out.push('+');
+                            rules.kind(info.base).letter
+                        } else {
+                            info.letter
+                        };
+                        out.push(case(letter, p.color));
+                    }
+                }
+            }
+            if empty > 0 {
+                let _ = write!(out, "{empty}");
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push('[');
+        for color in Color::BOTH {
+            for kind in rules.hand_kinds() {
+                for _ in 0..self.hand(color, kind) {
+                    out.push(case(rules.kind(kind).letter, color));
+                }
+            }
+        }
+        out.push(']');
+        let side = if self.side_to_move() == Color::White { 'w' } else { 'b' };
+        let _ = write!(out, " {side} - - {} {}", self.halfmove, self.fullmove);
+        out
+    }
+
+    /// The letter of a hand kind, for drops (`P@e5`).
+    pub fn hand_letter(&self, kind: Kind) -> char {
+        self.rules().kind(kind).letter
+    }
+}
+
+fn case(letter: char, color: Color) -> char {
+    match color {
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter.to_ascii_lowercase(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(variant: Variant, fen: &str) -> String {
+        Position::from_fen(variant, fen).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn start_positions_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(Position::start(v).fen(), v.start_fen());
+        }
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let m = Variant::Mansindam;
+        let p = Variant::Pandemonium;
+        assert_eq!(err(m, ""), "the FEN is empty");
+        assert_eq!(err(m, "9/9/9 w"), "the board has 3 ranks; it needs 9, separated by '/'");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/4P5/4K4[] w"), "rank 2 has 10 files; it needs 9");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/45/4K4[] w"), "rank 2 has 45 files; it needs 9");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/4x4/4K4[] w"), "unknown piece 'x' on rank 2 (not a Mansindam piece letter)");
+        assert_eq!(err(p, "4k4/9/9/9/9/9/9/4Q4/4K4[] w"), "'Q' is written '+F' in FEN (a Queen is a promoted F)");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[PPPPPPPPPPPPPPPPPPP] w"), "White's hand holds 19 Pawns; the set has 18");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[NNNNn] w"), "the position has 5 Knights on the board and in hand; the set has 4");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[K] w"), "'K' cannot be held in hand");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[] x"), "the side to move must be 'w' or 'b', not 'x'");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[]"), "the side to move is missing (add ' w' or ' b' after the board)");
+        assert_eq!(err(m, "9/9/9/9/9/9/9/9/4K4[] w"), "Black has no King");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[ w"), "the hands start with '[' but have no closing ']'");
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/3+K4[] w"), "'+K': that piece does not promote");
+        assert_eq!(err(m, "4k4/4R4/9/9/9/9/9/9/4K4[] w"), "Black is in check but it is not Black's move");
+        assert_eq!(
+            err(m, "1P2k4/9/9/9/9/9/9/9/4K4[] w"),
+            "the White Pawn on b9 could never move (Mansindam Pawns promote on the last rank)"
+        );
+        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[] w - - x 1"), "the halfmove clock field 'x' is not valid");
+    }
+
+    #[test]
+    fn hands_in_any_order_are_read() {
+        let pos = Position::from_fen(Variant::Pandemonium, "4k4/9/9/9/9/9/9/9/4K4[pPuVf] b - - 3 7").unwrap();
+        assert_eq!(pos.fen(), "4k4/9/9/9/9/9/9/9/4K4[PVpfu] b - - 3 7");
+    }
+}

@@ -1,0 +1,18 @@
+//! The rules of Mansindam and Pandemonium: pure Rust, no I/O, no web.
+
+mod fen;
+mod game;
+mod moves;
+mod notation;
+mod position;
+mod tables;
+mod types;
+mod variant;
+
+pub use fen::FenError;
+pub use game::{Game, Outcome, PlayError, Reason};
+pub use moves::{Move, MoveList, MAX_MOVES};
+pub use notation::MoveError;
+pub use position::{IllegalMove, Piece, Position, Undo};
+pub use types::{Bitboard, Color, Square, FILES, RANKS, SQUARES};
+pub use variant::{atom, Kind, KindInfo, RepetitionRule, Rules, UnknownVariant, Variant, MAX_HAND, MAX_KINDS};

@@ -1,0 +1,184 @@
+//! Moves and move lists.
+
+use std::fmt;
+
+use super::types::{Square, SQUARES};
+use super::variant::Kind;
+
+/// A board move or a drop, packed in 16 bits:
+/// bits 0–6 the destination, bits 7–13 the origin square or `81 + hand kind`
+/// for a drop, bit 14 set when the move promotes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Move(u16);
+
+const PROMOTE: u16 = 1 << 14;
+
+impl Move {
+    /// Not a move; never generated (it would go from a1 to a1).
+    pub const NULL: Move = Move(0);
+
+    #[inline]
+    pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
+        Move(to.index() as u16 | (from.index() as u16) << 7 | if promote { PROMOTE } else { 0 })
+    }
+
+    #[inline]
+    pub const fn drop(kind: Kind, to: Square) -> Move {
+        Move(to.index() as u16 | (SQUARES as u16 + kind.0 as u16) << 7)
+    }
+
+    #[inline]
+    pub fn to(self) -> Square {
+        Square::from_index_unchecked((self.0 & 0x7f) as u32)
+    }
+
+    #[inline]
+    fn origin(self) -> u16 {
+        (self.0 >> 7) & 0x7f
+    }
+
+    /// The origin square of a board move; `None` for a drop.
+    #[inline]
+    pub fn from(self) -> Option<Square> {
+        let o = self.origin();
+        if (o as usize) < SQUARES {
+            Some(Square::from_index_unchecked(o as u32))
+        } else {
+            None
+        }
+    }
+
+    /// The dropped kind of a drop; `None` for a board move.
+    #[inline]
+    pub fn drop_kind(self) -> Option<Kind> {
+        let o = self.origin() as usize;
+        if o >= SQUARES {
+            Some(Kind((o - SQUARES) as u8))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        ((self.0 >> 7) & 0x7f) as usize >= SQUARES
+    }
+
+    #[inline]
+    pub const fn promotes(self) -> bool {
+        self.0 & PROMOTE != 0
+    }
+
+    #[inline]
+    pub const fn bits(self) -> u16 {
+        self.0
+    }
+
+    /// Rebuilds a move from [`Move::bits`]; `None` for a pattern no move has.
+    pub fn from_bits(bits: u16) -> Option<Move> {
+        let m = Move(bits);
+        let ok = bits >> 15 == 0
+            && (m.0 & 0x7f) < SQUARES as u16
+            && (m.origin() as usize) < SQUARES + super::variant::MAX_HAND
+            && !(m.is_drop() && m.promotes());
+        ok.then_some(m)
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.from(), self.drop_kind()) {
+            (Some(from), _) => write!(f, "{}{}{}", from, self.to(), if self.promotes() { "+" } else { "" }),
+            (None, Some(k)) => write!(f, "#{}@{}", k.0, self.to()),
+            _ => f.write_str("?"),
+        }
+    }
+}
+
+/// Room for every legal move of any position of either game: at most 9 hand
+/// kinds × 79 empty squares of drops, plus board moves.
+pub const MAX_MOVES: usize = 2048;
+
+/// A fixed-capacity list of moves that lives on the stack.
+pub struct MoveList {
+    len: usize,
+    moves: [Move; MAX_MOVES],
+}
+
+impl MoveList {
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList { len: 0, moves: [Move::NULL; MAX_MOVES] }
+    }
+
+    #[inline]
+    pub fn push(&mut self, m: Move) {
+        debug_assert!(self.len < MAX_MOVES);
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
+        let mut j = 0;
+        for i in 0..self.len {
+            let m = self.moves[i];
+            if keep(m) {
+                self.moves[j] = m;
+                j += 1;
+            }
+        }
+        self.len = j;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}

@@ -1,0 +1,4 @@
+//! Mansindam and Pandemonium: the rules engine, the computer opponent, and the
+//! web game built on them.
+
+pub mod engine;

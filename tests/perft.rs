@@ -1,0 +1,106 @@
+//! Move counts against Fairy-Stockfish: every row of `tests/data/perft/*.csv`
+//! (copied from the shared oracle) at every depth given, and both start
+//! positions.
+
+use pantheon::engine::{Position, Variant};
+
+struct Row {
+    fen: String,
+    counts: Vec<u64>,
+}
+
+fn rows(file: &str) -> Vec<Row> {
+    let path = format!("{}/tests/data/perft/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            // fen,depth1,depth2,depth3[,note]: a FEN has no commas.
+            let mut fields = line.splitn(5, ',');
+            let fen = fields.next().unwrap().to_string();
+            let counts = fields
+                .take(3)
+                .map_while(|f| (!f.is_empty()).then(|| f.parse().expect("count")))
+                .collect();
+            Row { fen, counts }
+        })
+        .collect()
+}
+
+fn check_file(variant: Variant, file: &str) {
+    let rows = rows(file);
+    assert!(rows.len() >= 7, "{file} has rows");
+    let mut failures = Vec::new();
+    for row in &rows {
+        let mut pos = Position::from_fen(variant, &row.fen).unwrap_or_else(|e| panic!("{}: {e}", row.fen));
+        for (d, &expected) in row.counts.iter().enumerate() {
+            let got = pos.perft(d as u32 + 1);
+            if got != expected {
+                failures.push(format!("{} depth {}: got {got}, expected {expected}", row.fen, d + 1));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn mansindam_random_positions() {
+    check_file(Variant::Mansindam, "mansindam_perft.csv");
+}
+
+#[test]
+fn mansindam_edge_positions() {
+    check_file(Variant::Mansindam, "mansindam_edge_perft.csv");
+}
+
+#[test]
+fn pandemonium_random_positions() {
+    check_file(Variant::Pandemonium, "pandemonium_perft.csv");
+}
+
+#[test]
+fn pandemonium_edge_positions() {
+    check_file(Variant::Pandemonium, "pandemonium_edge_perft.csv");
+}
+
+const START: [(Variant, [u64; 5]); 2] = [
+    (Variant::Mansindam, [31, 961, 32_238, 1_081_374, 38_109_695]),
+    (Variant::Pandemonium, [36, 1_294, 50_794, 1_983_464, 84_552_254]),
+];
+
+#[test]
+fn start_positions_to_depth_4() {
+    for (variant, counts) in START {
+        let mut pos = Position::start(variant);
+        for (d, &expected) in counts.iter().take(4).enumerate() {
+            assert_eq!(pos.perft(d as u32 + 1), expected, "{variant} depth {}", d + 1);
+        }
+    }
+}
+
+#[test]
+#[ignore = "about a minute; run with --ignored"]
+fn start_positions_depth_5() {
+    for (variant, counts) in START {
+        assert_eq!(Position::start(variant).perft(5), counts[4], "{variant} depth 5");
+    }
+}
+
+#[test]
+fn fen_write_read_write_is_identity() {
+    for (variant, file) in [
+        (Variant::Mansindam, "mansindam_perft.csv"),
+        (Variant::Mansindam, "mansindam_edge_perft.csv"),
+        (Variant::Pandemonium, "pandemonium_perft.csv"),
+        (Variant::Pandemonium, "pandemonium_edge_perft.csv"),
+    ] {
+        for row in rows(file) {
+            let written = Position::from_fen(variant, &row.fen).unwrap().fen();
+            let again = Position::from_fen(variant, &written).unwrap();
+            assert_eq!(again.fen(), written);
+            // Same position as the CSV's FEN, whose hands may be in another order.
+            assert_eq!(again.hash(), Position::from_fen(variant, &row.fen).unwrap().hash());
+        }
+    }
+}
