@@ -2,3 +2,4 @@
 //! web game built on them.
 
 pub mod engine;
+pub mod uci;

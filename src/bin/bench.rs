@@ -25,7 +25,10 @@ fn listed_perft(pos: &mut Position, depth: u32) -> u64 {
 }
 
 fn report(label: &str, nodes: u64, seconds: f64) {
-    println!("{label:<38} {nodes:>12} nodes {seconds:>7.2} s {:>7.2} M nodes/s", nodes as f64 / seconds / 1e6);
+    println!(
+        "{label:<38} {nodes:>12} nodes {seconds:>7.2} s {:>7.2} M nodes/s",
+        nodes as f64 / seconds / 1e6
+    );
 }
 
 fn main() {
@@ -34,10 +37,18 @@ fn main() {
             let mut pos = Position::start(variant);
             let t = Instant::now();
             let nodes = pos.perft(depth);
-            report(&format!("{variant} perft {depth} (leaves counted)"), nodes, t.elapsed().as_secs_f64());
+            report(
+                &format!("{variant} perft {depth} (leaves counted)"),
+                nodes,
+                t.elapsed().as_secs_f64(),
+            );
             let t = Instant::now();
             let nodes = listed_perft(&mut pos, depth);
-            report(&format!("{variant} perft {depth} (leaves listed)"), nodes, t.elapsed().as_secs_f64());
+            report(
+                &format!("{variant} perft {depth} (leaves listed)"),
+                nodes,
+                t.elapsed().as_secs_f64(),
+            );
         }
     }
 }

@@ -18,25 +18,63 @@ pub enum FenError {
     /// The board has this many ranks instead of 9.
     RankCount(usize),
     /// Rank (1–9) describes this many files instead of 9.
-    RankWidth { rank: u8, files: usize },
-    UnknownPiece { letter: char, rank: u8, variant: Variant },
+    RankWidth {
+        rank: u8,
+        files: usize,
+    },
+    UnknownPiece {
+        letter: char,
+        rank: u8,
+        variant: Variant,
+    },
     /// A letter that names a promoted kind, which FEN writes as `+` and the base.
-    PromotedLetter { letter: char, base: char, name: &'static str },
-    NotPromotable { letter: char },
+    PromotedLetter {
+        letter: char,
+        base: char,
+        name: &'static str,
+    },
+    NotPromotable {
+        letter: char,
+    },
     /// `+` not followed by a piece letter.
-    DanglingPlus { rank: u8 },
+    DanglingPlus {
+        rank: u8,
+    },
     UnclosedHand,
     TextAfterHand(String),
-    UnknownHandPiece { letter: char, variant: Variant },
-    NotForHand { letter: char },
-    HandTooLarge { color: Color, name: &'static str, count: usize, max: usize },
-    TooManyPieces { name: &'static str, count: usize, max: usize },
+    UnknownHandPiece {
+        letter: char,
+        variant: Variant,
+    },
+    NotForHand {
+        letter: char,
+    },
+    HandTooLarge {
+        color: Color,
+        name: &'static str,
+        count: usize,
+        max: usize,
+    },
+    TooManyPieces {
+        name: &'static str,
+        count: usize,
+        max: usize,
+    },
     MissingSide,
     BadSide(String),
-    BadField { field: &'static str, value: String },
-    KingCount { color: Color, count: usize },
+    BadField {
+        field: &'static str,
+        value: String,
+    },
+    KingCount {
+        color: Color,
+        count: usize,
+    },
     OpponentInCheck(Color),
-    StuckPawn { color: Color, square: Square },
+    StuckPawn {
+        color: Color,
+        square: Square,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -44,35 +82,63 @@ impl fmt::Display for FenError {
         use FenError::*;
         match self {
             Empty => write!(f, "the FEN is empty"),
-            TooLong(n) => write!(f, "the FEN is {n} characters long; at most {MAX_FEN_LEN} are read"),
+            TooLong(n) => write!(
+                f,
+                "the FEN is {n} characters long; at most {MAX_FEN_LEN} are read"
+            ),
             RankCount(n) => write!(f, "the board has {n} ranks; it needs 9, separated by '/'"),
             RankWidth { rank, files } => write!(f, "rank {rank} has {files} files; it needs 9"),
-            UnknownPiece { letter, rank, variant } => {
-                write!(f, "unknown piece '{letter}' on rank {rank} (not a {variant} piece letter)")
+            UnknownPiece {
+                letter,
+                rank,
+                variant,
+            } => {
+                write!(
+                    f,
+                    "unknown piece '{letter}' on rank {rank} (not a {variant} piece letter)"
+                )
             }
             PromotedLetter { letter, base, name } => write!(
                 f,
                 "'{letter}' is written '+{base}' in FEN (a {name} is a promoted {base})"
             ),
             NotPromotable { letter } => write!(f, "'+{letter}': that piece does not promote"),
-            DanglingPlus { rank } => write!(f, "'+' on rank {rank} is not followed by a piece letter"),
+            DanglingPlus { rank } => {
+                write!(f, "'+' on rank {rank} is not followed by a piece letter")
+            }
             UnclosedHand => write!(f, "the hands start with '[' but have no closing ']'"),
             TextAfterHand(s) => write!(f, "unexpected '{s}' after the hands"),
             UnknownHandPiece { letter, variant } => {
-                write!(f, "unknown piece '{letter}' in the hands (not a {variant} piece letter)")
+                write!(
+                    f,
+                    "unknown piece '{letter}' in the hands (not a {variant} piece letter)"
+                )
             }
             NotForHand { letter } => write!(f, "'{letter}' cannot be held in hand"),
-            HandTooLarge { color, name, count, max } => {
+            HandTooLarge {
+                color,
+                name,
+                count,
+                max,
+            } => {
                 write!(f, "{color}'s hand holds {count} {name}s; the set has {max}")
             }
             TooManyPieces { name, count, max } => {
-                write!(f, "the position has {count} {name}s on the board and in hand; the set has {max}")
+                write!(
+                    f,
+                    "the position has {count} {name}s on the board and in hand; the set has {max}"
+                )
             }
-            MissingSide => write!(f, "the side to move is missing (add ' w' or ' b' after the board)"),
+            MissingSide => write!(
+                f,
+                "the side to move is missing (add ' w' or ' b' after the board)"
+            ),
             BadSide(s) => write!(f, "the side to move must be 'w' or 'b', not '{s}'"),
             BadField { field, value } => write!(f, "the {field} field '{value}' is not valid"),
             KingCount { color, count: 0 } => write!(f, "{color} has no King"),
-            KingCount { color, count } => write!(f, "{color} has {count} Kings; a side has exactly one"),
+            KingCount { color, count } => {
+                write!(f, "{color} has {count} Kings; a side has exactly one")
+            }
             OpponentInCheck(c) => write!(f, "{c} is in check but it is not {c}'s move"),
             StuckPawn { color, square } => {
                 write!(f, "the {color} Pawn on {square} could never move (Mansindam Pawns promote on the last rank)")
@@ -148,10 +214,19 @@ impl Position {
                     promoted = true;
                     continue;
                 }
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-                let kind = rules
-                    .kind_by_letter(c.to_ascii_uppercase())
-                    .ok_or(FenError::UnknownPiece { letter: c, rank: rank + 1, variant })?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let kind =
+                    rules
+                        .kind_by_letter(c.to_ascii_uppercase())
+                        .ok_or(FenError::UnknownPiece {
+                            letter: c,
+                            rank: rank + 1,
+                            variant,
+                        })?;
                 let info = rules.kind(kind);
                 if info.promoted {
                     return Err(FenError::PromotedLetter {
@@ -162,7 +237,8 @@ impl Position {
                 }
                 let kind = if promoted {
                     promoted = false;
-                    info.promotes_to.ok_or(FenError::NotPromotable { letter: c })?
+                    info.promotes_to
+                        .ok_or(FenError::NotPromotable { letter: c })?
                 } else {
                     kind
                 };
@@ -177,13 +253,20 @@ impl Position {
                 return Err(FenError::DanglingPlus { rank: rank + 1 });
             }
             if file != FILES as usize {
-                return Err(FenError::RankWidth { rank: rank + 1, files: file });
+                return Err(FenError::RankWidth {
+                    rank: rank + 1,
+                    files: file,
+                });
             }
         }
 
         let mut in_hand = [[0usize; MAX_KINDS]; 2];
         for c in hands.chars() {
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             let kind = rules
                 .kind_by_letter(c.to_ascii_uppercase())
                 .ok_or(FenError::UnknownHandPiece { letter: c, variant })?;
@@ -198,7 +281,12 @@ impl Position {
                 let max = 2 * rules.set_count[kind.index()] as usize;
                 if count > max {
                     let name = rules.kind(kind).name;
-                    return Err(FenError::HandTooLarge { color, name, count, max });
+                    return Err(FenError::HandTooLarge {
+                        color,
+                        name,
+                        count,
+                        max,
+                    });
                 }
                 pos.setup_hand(color, kind, count as u8);
             }
@@ -220,7 +308,11 @@ impl Position {
             let max = 2 * rules.set_count[kind.index()] as usize;
             if totals[kind.index()] > max {
                 let name = rules.kind(kind).name;
-                return Err(FenError::TooManyPieces { name, count: totals[kind.index()], max });
+                return Err(FenError::TooManyPieces {
+                    name,
+                    count: totals[kind.index()],
+                    max,
+                });
             }
         }
 
@@ -234,23 +326,36 @@ impl Position {
         for field in ["castling", "en passant"] {
             match fields.next() {
                 None | Some("-") => {}
-                Some(s) => return Err(FenError::BadField { field, value: short(s) }),
+                Some(s) => {
+                    return Err(FenError::BadField {
+                        field,
+                        value: short(s),
+                    })
+                }
             }
         }
         let mut number = |field: &'static str, default: u32| match fields.next() {
             None => Ok(default),
-            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadField { field, value: short(s) }),
+            Some(s) => s.parse::<u32>().map_err(|_| FenError::BadField {
+                field,
+                value: short(s),
+            }),
         };
         pos.halfmove = number("halfmove clock", 0)?;
         pos.fullmove = number("move number", 1)?.clamp(1, 1_000_000);
         if let Some(s) = fields.next() {
-            return Err(FenError::BadField { field: "end", value: short(s) });
+            return Err(FenError::BadField {
+                field: "end",
+                value: short(s),
+            });
         }
 
         if rules.pawn_drop_limits {
             for color in Color::BOTH {
                 let pawns = pos.with_atom(color, super::variant::atom::PAWN);
-                if let Some(square) = (pawns & super::types::Bitboard::rank(color.far_rank())).first() {
+                if let Some(square) =
+                    (pawns & super::types::Bitboard::rank(color.far_rank())).first()
+                {
                     return Err(FenError::StuckPawn { color, square });
                 }
             }
@@ -305,7 +410,11 @@ impl Position {
             }
         }
         out.push(']');
-        let side = if self.side_to_move() == Color::White { 'w' } else { 'b' };
+        let side = if self.side_to_move() == Color::White {
+            'w'
+        } else {
+            'b'
+        };
         let _ = write!(out, " {side} - - {} {}", self.halfmove, self.fullmove);
         out
     }
@@ -343,30 +452,76 @@ mod tests {
         let m = Variant::Mansindam;
         let p = Variant::Pandemonium;
         assert_eq!(err(m, ""), "the FEN is empty");
-        assert_eq!(err(m, "9/9/9 w"), "the board has 3 ranks; it needs 9, separated by '/'");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/4P5/4K4[] w"), "rank 2 has 10 files; it needs 9");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/45/4K4[] w"), "rank 2 has 45 files; it needs 9");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/4x4/4K4[] w"), "unknown piece 'x' on rank 2 (not a Mansindam piece letter)");
-        assert_eq!(err(p, "4k4/9/9/9/9/9/9/4Q4/4K4[] w"), "'Q' is written '+F' in FEN (a Queen is a promoted F)");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[PPPPPPPPPPPPPPPPPPP] w"), "White's hand holds 19 Pawns; the set has 18");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[NNNNn] w"), "the position has 5 Knights on the board and in hand; the set has 4");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[K] w"), "'K' cannot be held in hand");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[] x"), "the side to move must be 'w' or 'b', not 'x'");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[]"), "the side to move is missing (add ' w' or ' b' after the board)");
+        assert_eq!(
+            err(m, "9/9/9 w"),
+            "the board has 3 ranks; it needs 9, separated by '/'"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/4P5/4K4[] w"),
+            "rank 2 has 10 files; it needs 9"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/45/4K4[] w"),
+            "rank 2 has 45 files; it needs 9"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/4x4/4K4[] w"),
+            "unknown piece 'x' on rank 2 (not a Mansindam piece letter)"
+        );
+        assert_eq!(
+            err(p, "4k4/9/9/9/9/9/9/4Q4/4K4[] w"),
+            "'Q' is written '+F' in FEN (a Queen is a promoted F)"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[PPPPPPPPPPPPPPPPPPP] w"),
+            "White's hand holds 19 Pawns; the set has 18"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[NNNNn] w"),
+            "the position has 5 Knights on the board and in hand; the set has 4"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[K] w"),
+            "'K' cannot be held in hand"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[] x"),
+            "the side to move must be 'w' or 'b', not 'x'"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[]"),
+            "the side to move is missing (add ' w' or ' b' after the board)"
+        );
         assert_eq!(err(m, "9/9/9/9/9/9/9/9/4K4[] w"), "Black has no King");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[ w"), "the hands start with '[' but have no closing ']'");
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/3+K4[] w"), "'+K': that piece does not promote");
-        assert_eq!(err(m, "4k4/4R4/9/9/9/9/9/9/4K4[] w"), "Black is in check but it is not Black's move");
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[ w"),
+            "the hands start with '[' but have no closing ']'"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/3+K4[] w"),
+            "'+K': that piece does not promote"
+        );
+        assert_eq!(
+            err(m, "4k4/4R4/9/9/9/9/9/9/4K4[] w"),
+            "Black is in check but it is not Black's move"
+        );
         assert_eq!(
             err(m, "1P2k4/9/9/9/9/9/9/9/4K4[] w"),
             "the White Pawn on b9 could never move (Mansindam Pawns promote on the last rank)"
         );
-        assert_eq!(err(m, "4k4/9/9/9/9/9/9/9/4K4[] w - - x 1"), "the halfmove clock field 'x' is not valid");
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[] w - - x 1"),
+            "the halfmove clock field 'x' is not valid"
+        );
     }
 
     #[test]
     fn hands_in_any_order_are_read() {
-        let pos = Position::from_fen(Variant::Pandemonium, "4k4/9/9/9/9/9/9/9/4K4[pPuVf] b - - 3 7").unwrap();
+        let pos = Position::from_fen(
+            Variant::Pandemonium,
+            "4k4/9/9/9/9/9/9/9/4K4[pPuVf] b - - 3 7",
+        )
+        .unwrap();
         assert_eq!(pos.fen(), "4k4/9/9/9/9/9/9/9/4K4[PVpfu] b - - 3 7");
     }
 }

@@ -83,7 +83,10 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::GameOver(o) => write!(f, "the game is over: {o}"),
             PlayError::IllegalRepetition(m) => {
-                write!(f, "{m} would repeat a position a third time, which Mansindam forbids")
+                write!(
+                    f,
+                    "{m} would repeat a position a third time, which Mansindam forbids"
+                )
             }
             PlayError::Move(e) => e.fmt(f),
         }
@@ -153,7 +156,10 @@ impl Game {
             None => Game::new(variant),
         };
         for (i, s) in moves.into_iter().enumerate() {
-            let m = game.position.parse_uci(s).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let m = game
+                .position
+                .parse_uci(s)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
             game.play(m).map_err(|e| format!("move {}: {e}", i + 1))?;
         }
         Ok(game)
@@ -222,7 +228,9 @@ impl Game {
     /// Pandemonium: the outcome a legal move would cause by repetition, so a user
     /// interface can warn before it is played.
     pub fn repetition_verdict(&self, m: Move) -> Option<Outcome> {
-        if self.variant().rules().repetition != RepetitionRule::Loses || !self.makes_third_occurrence(m) {
+        if self.variant().rules().repetition != RepetitionRule::Loses
+            || !self.makes_third_occurrence(m)
+        {
             return None;
         }
         let mut trial = self.clone();
@@ -248,7 +256,9 @@ impl Game {
         if !self.position.is_legal(m) {
             return Err(PlayError::Move(MoveError::Illegal(self.position.uci(m))));
         }
-        if self.variant().rules().repetition == RepetitionRule::Illegal && self.makes_third_occurrence(m) {
+        if self.variant().rules().repetition == RepetitionRule::Illegal
+            && self.makes_third_occurrence(m)
+        {
             return Err(PlayError::IllegalRepetition(self.position.san(m)));
         }
         self.push(m);
@@ -265,7 +275,12 @@ impl Game {
         *count += 1;
         let third = *count >= 3;
         let check = self.position.in_check();
-        self.plies.push(Ply { mv: m, undo, san, check });
+        self.plies.push(Ply {
+            mv: m,
+            undo,
+            san,
+            check,
+        });
         self.outcome = if third && self.variant().rules().repetition == RepetitionRule::Loses {
             Some(self.judge_repetition())
         } else {
@@ -284,13 +299,26 @@ impl Game {
         let start_side = self.start.side_to_move();
         let mut all_checks = [true, true];
         for k in first..now {
-            let side = if k % 2 == 0 { start_side } else { start_side.flip() };
+            let side = if k % 2 == 0 {
+                start_side
+            } else {
+                start_side.flip()
+            };
             all_checks[side.index()] &= self.plies[k].check;
         }
         match all_checks {
-            [true, false] => Outcome { winner: Color::Black, reason: Reason::PerpetualCheck },
-            [false, true] => Outcome { winner: Color::White, reason: Reason::PerpetualCheck },
-            _ => Outcome { winner: mover.flip(), reason: Reason::Repetition },
+            [true, false] => Outcome {
+                winner: Color::Black,
+                reason: Reason::PerpetualCheck,
+            },
+            [false, true] => Outcome {
+                winner: Color::White,
+                reason: Reason::PerpetualCheck,
+            },
+            _ => Outcome {
+                winner: mover.flip(),
+                reason: Reason::Repetition,
+            },
         }
     }
 
@@ -299,11 +327,21 @@ impl Game {
         let pos = &self.position;
         let to_move = pos.side_to_move();
         if pos.campmate_over() {
-            return Some(Outcome { winner: to_move.flip(), reason: Reason::Campmate });
+            return Some(Outcome {
+                winner: to_move.flip(),
+                reason: Reason::Campmate,
+            });
         }
         if self.legal_moves_ignoring_outcome().is_empty() {
-            let reason = if pos.in_check() { Reason::Checkmate } else { Reason::Stalemate };
-            return Some(Outcome { winner: to_move.flip(), reason });
+            let reason = if pos.in_check() {
+                Reason::Checkmate
+            } else {
+                Reason::Stalemate
+            };
+            return Some(Outcome {
+                winner: to_move.flip(),
+                reason,
+            });
         }
         None
     }
@@ -321,7 +359,10 @@ impl Game {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(o));
         }
-        let o = Outcome { winner: color.flip(), reason: Reason::Resignation };
+        let o = Outcome {
+            winner: color.flip(),
+            reason: Reason::Resignation,
+        };
         self.outcome = Some(o);
         Ok(o)
     }
@@ -329,7 +370,13 @@ impl Game {
     /// Takes back the last move (and any result it caused, or a resignation).
     /// Returns the move, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        if matches!(self.outcome, Some(Outcome { reason: Reason::Resignation, .. })) {
+        if matches!(
+            self.outcome,
+            Some(Outcome {
+                reason: Reason::Resignation,
+                ..
+            })
+        ) {
             self.outcome = None;
         }
         let ply = self.plies.pop()?;

@@ -15,4 +15,6 @@ pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MoveError;
 pub use position::{IllegalMove, Piece, Position, Undo};
 pub use types::{Bitboard, Color, Square, FILES, RANKS, SQUARES};
-pub use variant::{atom, Kind, KindInfo, RepetitionRule, Rules, UnknownVariant, Variant, MAX_HAND, MAX_KINDS};
+pub use variant::{
+    atom, Kind, KindInfo, RepetitionRule, Rules, UnknownVariant, Variant, MAX_HAND, MAX_KINDS,
+};

@@ -88,7 +88,13 @@ impl Move {
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.from(), self.drop_kind()) {
-            (Some(from), _) => write!(f, "{}{}{}", from, self.to(), if self.promotes() { "+" } else { "" }),
+            (Some(from), _) => write!(
+                f,
+                "{}{}{}",
+                from,
+                self.to(),
+                if self.promotes() { "+" } else { "" }
+            ),
             (None, Some(k)) => write!(f, "#{}@{}", k.0, self.to()),
             _ => f.write_str("?"),
         }
@@ -108,7 +114,10 @@ pub struct MoveList {
 impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
-        MoveList { len: 0, moves: [Move::NULL; MAX_MOVES] }
+        MoveList {
+            len: 0,
+            moves: [Move::NULL; MAX_MOVES],
+        }
     }
 
     #[inline]

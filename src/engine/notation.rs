@@ -28,11 +28,21 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Syntax(s) => write!(f, "'{s}' is not a move (write e3e4, c6c7+, P@e5 or SAN such as Pe4)"),
-            MoveError::UnknownSquare(s) => write!(f, "'{s}' is not a square (files a–i, ranks 1–9)"),
-            MoveError::NotInHandKinds(c) => write!(f, "'{c}' is not a piece that can be dropped in this game"),
+            MoveError::Syntax(s) => write!(
+                f,
+                "'{s}' is not a move (write e3e4, c6c7+, P@e5 or SAN such as Pe4)"
+            ),
+            MoveError::UnknownSquare(s) => {
+                write!(f, "'{s}' is not a square (files a–i, ranks 1–9)")
+            }
+            MoveError::NotInHandKinds(c) => {
+                write!(f, "'{c}' is not a piece that can be dropped in this game")
+            }
             MoveError::Illegal(s) => write!(f, "{s} is not a legal move in this position"),
-            MoveError::Ambiguous(s) => write!(f, "{s} fits more than one legal move; add the file or rank it comes from"),
+            MoveError::Ambiguous(s) => write!(
+                f,
+                "{s} fits more than one legal move; add the file or rank it comes from"
+            ),
         }
     }
 }
@@ -111,7 +121,9 @@ impl Position {
             }
             (Some(from), _) => {
                 let piece = self.piece_at(from).map(|p| p.kind);
-                let Some(kind) = piece else { return self.uci(m) };
+                let Some(kind) = piece else {
+                    return self.uci(m);
+                };
                 out.push(rules.kind(kind).letter);
                 // Other pieces of the same kind that can go to the same square.
                 let mut others = super::types::Bitboard::EMPTY;
@@ -155,7 +167,11 @@ impl Position {
         let mut after = self.clone();
         after.make_move(m);
         if after.in_check() {
-            out.push(if after.count_legal_moves() == 0 { '#' } else { '+' });
+            out.push(if after.count_legal_moves() == 0 {
+                '#'
+            } else {
+                '+'
+            });
         }
         out
     }
@@ -185,9 +201,10 @@ impl Position {
         };
         let bytes = body.as_bytes();
         let (kind, rest) = match bytes.first() {
-            Some(c) if c.is_ascii_uppercase() => {
-                (rules.kind_by_letter(*c as char).ok_or_else(syntax)?, &body[1..])
-            }
+            Some(c) if c.is_ascii_uppercase() => (
+                rules.kind_by_letter(*c as char).ok_or_else(syntax)?,
+                &body[1..],
+            ),
             Some(c) if c.is_ascii_lowercase() => (rules.pawn, body),
             _ => return Err(syntax()),
         };
@@ -208,7 +225,11 @@ impl Position {
             _ => return Err(syntax()),
         };
         let promoted_letter = |m: &Move| {
-            rules.kind(kind).promotes_to.filter(|_| m.promotes()).map(|p| rules.kind(p).letter)
+            rules
+                .kind(kind)
+                .promotes_to
+                .filter(|_| m.promotes())
+                .map(|p| rules.kind(p).letter)
         };
         let legal = self.legal_moves();
         let candidates: Vec<Move> = legal
@@ -224,9 +245,16 @@ impl Position {
             })
             .collect();
         let chosen: Vec<Move> = match promotion {
-            Some(p) => candidates.into_iter().filter(|m| promoted_letter(m) == Some(p)).collect(),
+            Some(p) => candidates
+                .into_iter()
+                .filter(|m| promoted_letter(m) == Some(p))
+                .collect(),
             None => {
-                let plain: Vec<Move> = candidates.iter().copied().filter(|m| !m.promotes()).collect();
+                let plain: Vec<Move> = candidates
+                    .iter()
+                    .copied()
+                    .filter(|m| !m.promotes())
+                    .collect();
                 if plain.is_empty() {
                     candidates
                 } else {

@@ -23,7 +23,11 @@ impl Piece {
     #[inline]
     const fn from_code(code: u8) -> Piece {
         Piece {
-            color: if code >> 5 == 0 { Color::White } else { Color::Black },
+            color: if code >> 5 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
             kind: Kind(code & 31),
         }
     }
@@ -206,7 +210,10 @@ impl Position {
     /// How many pieces of a hand kind a side holds.
     #[inline]
     pub fn hand(&self, color: Color, kind: Kind) -> u8 {
-        self.hands[color.index()].get(kind.index()).copied().unwrap_or(0)
+        self.hands[color.index()]
+            .get(kind.index())
+            .copied()
+            .unwrap_or(0)
     }
 
     #[inline]
@@ -321,7 +328,12 @@ impl Position {
         let z = &geo().zobrist;
         let us = self.side;
         let to = m.to();
-        let mut undo = Undo { captured: EMPTY, moved: EMPTY, hash: self.hash, halfmove: self.halfmove };
+        let mut undo = Undo {
+            captured: EMPTY,
+            moved: EMPTY,
+            hash: self.hash,
+            halfmove: self.halfmove,
+        };
         let mut reset_clock = false;
         match (m.from(), m.drop_kind()) {
             (None, Some(kind)) => {
@@ -349,7 +361,10 @@ impl Position {
                 let placed = match self.rules.kind(moving.kind).promotes_to {
                     Some(promoted) if m.promotes() => {
                         reset_clock = true;
-                        Piece { color: us, kind: promoted }
+                        Piece {
+                            color: us,
+                            kind: promoted,
+                        }
                     }
                     _ => moving,
                 };
@@ -467,7 +482,11 @@ impl Position {
         let snipers = (g.rook_empty(ksq) & them[atom::ROOK as usize])
             | (g.bishop_empty(ksq) & them[atom::BISHOP as usize]);
         let own = self.by_color[us.index()];
-        let mut pins = Pins { pinned: Bitboard::EMPTY, len: 0, list: [(Bitboard::EMPTY, Bitboard::EMPTY); 8] };
+        let mut pins = Pins {
+            pinned: Bitboard::EMPTY,
+            len: 0,
+            list: [(Bitboard::EMPTY, Bitboard::EMPTY); 8],
+        };
         for s in snipers {
             let between = g.between(ksq, s);
             let b = between & occ;

@@ -8,7 +8,16 @@ use super::variant::{atom, MAX_HAND, MAX_KINDS};
 
 /// Ray directions `(file, rank)`. The first four run towards higher square
 /// indices, the last four towards lower ones.
-const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 0), (1, 1), (-1, 1), (0, -1), (-1, 0), (-1, -1), (1, -1)];
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (1, 1),
+    (-1, 1),
+    (0, -1),
+    (-1, 0),
+    (-1, -1),
+    (1, -1),
+];
 const ROOK_DIRS: [usize; 4] = [0, 1, 4, 5];
 const BISHOP_DIRS: [usize; 4] = [2, 3, 6, 7];
 
@@ -91,14 +100,25 @@ impl Geometry {
                 bishop_empty[sq] |= rays[d][sq];
             }
         }
-        Geometry { rays, between, atom_leaps, rook_empty, bishop_empty, zobrist: Zobrist::build() }
+        Geometry {
+            rays,
+            between,
+            atom_leaps,
+            rook_empty,
+            bishop_empty,
+            zobrist: Zobrist::build(),
+        }
     }
 
     #[inline]
     fn ray(&self, d: usize, sq: Square, occ: Bitboard) -> Bitboard {
         let ray = self.rays[d][sq.index()];
         let blockers = ray & occ;
-        let nearest = if d < 4 { blockers.first() } else { blockers.last() };
+        let nearest = if d < 4 {
+            blockers.first()
+        } else {
+            blockers.last()
+        };
         match nearest {
             Some(b) => ray ^ self.rays[d][b.index()],
             None => ray,
@@ -181,7 +201,11 @@ impl Zobrist {
         }
         let black_to_move = next();
         const _: () = assert!(MAX_KINDS <= 32, "piece codes are colour * 32 + kind");
-        Zobrist { piece, hand, black_to_move }
+        Zobrist {
+            piece,
+            hand,
+            black_to_move,
+        }
     }
 }
 

@@ -65,7 +65,11 @@ pub struct UnknownVariant(pub String);
 
 impl fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant '{}' (expected mansindam or pandemonium)", self.0)
+        write!(
+            f,
+            "unknown variant '{}' (expected mansindam or pandemonium)",
+            self.0
+        )
     }
 }
 
@@ -123,7 +127,16 @@ pub mod atom {
             PAWN => &[(0, 1)],
             WAZIR => &[(0, 1), (1, 0), (0, -1), (-1, 0)],
             FERZ => &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
-            KNIGHT => &[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)],
+            KNIGHT => &[
+                (1, 2),
+                (2, 1),
+                (2, -1),
+                (1, -2),
+                (-1, -2),
+                (-2, -1),
+                (-2, 1),
+                (-1, 2),
+            ],
             ALFIL => &[(2, 2), (2, -2), (-2, 2), (-2, -2)],
             DABBABA => &[(0, 2), (2, 0), (0, -2), (-2, 0)],
             _ => &[],
@@ -145,7 +158,10 @@ const fn betza(s: &str) -> u8 {
         let bit = match b[i] {
             b'f' => {
                 // Only `fW` is used: one step forward.
-                assert!(i + 1 < b.len() && b[i + 1] == b'W', "unsupported Betza modifier");
+                assert!(
+                    i + 1 < b.len() && b[i + 1] == b'W',
+                    "unsupported Betza modifier"
+                );
                 i += 1;
                 1 << atom::PAWN
             }
@@ -181,8 +197,20 @@ pub struct PieceDef {
     pub royal: bool,
 }
 
-const fn piece(letter: char, name: &'static str, hanja: &'static str, betza: &'static str) -> PieceDef {
-    PieceDef { letter, name, hanja, betza, promotes_to: None, royal: false }
+const fn piece(
+    letter: char,
+    name: &'static str,
+    hanja: &'static str,
+    betza: &'static str,
+) -> PieceDef {
+    PieceDef {
+        letter,
+        name,
+        hanja,
+        betza,
+        promotes_to: None,
+        royal: false,
+    }
 }
 
 const fn promotes(
@@ -192,11 +220,25 @@ const fn promotes(
     betza: &'static str,
     to: char,
 ) -> PieceDef {
-    PieceDef { letter, name, hanja, betza, promotes_to: Some(to), royal: false }
+    PieceDef {
+        letter,
+        name,
+        hanja,
+        betza,
+        promotes_to: Some(to),
+        royal: false,
+    }
 }
 
 const fn king(hanja: &'static str) -> PieceDef {
-    PieceDef { letter: 'K', name: "King", hanja, betza: "K", promotes_to: None, royal: true }
+    PieceDef {
+        letter: 'K',
+        name: "King",
+        hanja,
+        betza: "K",
+        promotes_to: None,
+        royal: true,
+    }
 }
 
 /// Mansindam (RULES.md): hand kinds first, in the order the hand shows them.
@@ -299,7 +341,10 @@ impl Rules {
     fn build(variant: Variant, defs: &[PieceDef]) -> Rules {
         assert!(defs.len() <= MAX_KINDS);
         let find = |letter: char| {
-            let i = defs.iter().position(|d| d.letter == letter).expect("kind in table");
+            let i = defs
+                .iter()
+                .position(|d| d.letter == letter)
+                .expect("kind in table");
             Kind(i as u8)
         };
         let mut kinds: Vec<KindInfo> = defs
@@ -364,7 +409,10 @@ impl Rules {
 
     /// The kind whose own letter (SAN, international set) is `letter`.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
-        self.kinds.iter().position(|k| k.letter == letter).map(|i| Kind(i as u8))
+        self.kinds
+            .iter()
+            .position(|k| k.letter == letter)
+            .map(|i| Kind(i as u8))
     }
 
     /// The hand kinds in display order.
@@ -377,8 +425,12 @@ impl Rules {
     #[inline]
     pub fn zone(&self, color: Color) -> Bitboard {
         match color {
-            Color::White => Bitboard(Bitboard::rank(6).0 | Bitboard::rank(7).0 | Bitboard::rank(8).0),
-            Color::Black => Bitboard(Bitboard::rank(0).0 | Bitboard::rank(1).0 | Bitboard::rank(2).0),
+            Color::White => {
+                Bitboard(Bitboard::rank(6).0 | Bitboard::rank(7).0 | Bitboard::rank(8).0)
+            }
+            Color::Black => {
+                Bitboard(Bitboard::rank(0).0 | Bitboard::rank(1).0 | Bitboard::rank(2).0)
+            }
         }
     }
 }
@@ -411,8 +463,14 @@ fn count_set(rules: &Rules, fen: &str) -> [u8; MAX_KINDS] {
             continue;
         }
         if c.is_ascii_uppercase() {
-            let k = rules.kind_by_letter(c).expect("start FEN uses known letters");
-            let k = if promoted { rules.kind(k).promotes_to.expect("promotable") } else { k };
+            let k = rules
+                .kind_by_letter(c)
+                .expect("start FEN uses known letters");
+            let k = if promoted {
+                rules.kind(k).promotes_to.expect("promotable")
+            } else {
+                k
+            };
             counts[rules.kind(k).base.index()] += 1;
         }
         promoted = false;
@@ -420,7 +478,8 @@ fn count_set(rules: &Rules, fen: &str) -> [u8; MAX_KINDS] {
     counts
 }
 
-static MANSINDAM: LazyLock<Rules> = LazyLock::new(|| Rules::build(Variant::Mansindam, MANSINDAM_PIECES));
+static MANSINDAM: LazyLock<Rules> =
+    LazyLock::new(|| Rules::build(Variant::Mansindam, MANSINDAM_PIECES));
 static PANDEMONIUM: LazyLock<Rules> =
     LazyLock::new(|| Rules::build(Variant::Pandemonium, PANDEMONIUM_PIECES));
 
