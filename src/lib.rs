@@ -1,5 +1,6 @@
 //! Mansindam and Pandemonium: the rules engine, the computer opponent, and the
 //! web game built on them.
 
+pub mod ai;
 pub mod engine;
 pub mod uci;

@@ -1,0 +1,324 @@
+//! The computer opponent: search and evaluation on top of [`crate::engine`].
+//!
+//! Pure Rust with no web or operating-system dependency: time comes from a
+//! clock the caller passes in (milliseconds, e.g. `performance.now()` in a web
+//! worker, `Instant` natively), randomness from a seed.
+//!
+//! ```
+//! use pantheon::ai::{level, Searcher};
+//! use pantheon::engine::{Game, Variant};
+//!
+//! let game = Game::new(Variant::Mansindam);
+//! let mut searcher = Searcher::new(16);
+//! let mut limits = level(3);
+//! limits.movetime_ms = None; // a seeded level without a clock is deterministic
+//! let clock = || 0.0;
+//! let result = searcher.search(&game, &limits, &clock, &mut |_info| {});
+//! let best = result.best.expect("the game is not over");
+//! assert!(game.legal_moves().contains(best));
+//! ```
+//!
+//! * [`Searcher`] owns the transposition table and move-ordering history; keep
+//!   one per game session and call [`Searcher::new_game`] between games.
+//! * [`Limits`] says how long to think (depth, nodes, milliseconds) and how
+//!   well ([`level`] gives the playing levels `1..=LEVELS`).
+//! * Stopping: natively, [`Searcher::stop_flag`] gives an `Arc<AtomicBool>`
+//!   another thread may set; in a single-threaded worker the deadline
+//!   (`movetime_ms`) is the stop. A stopped search still returns a legal move.
+//! * The search never returns an illegal move: it picks from
+//!   [`Game::legal_moves`], which applies Mansindam's repetition rule, and it
+//!   scores Pandemonium's losing repetitions as lost.
+
+mod eval;
+mod rng;
+mod search;
+mod tt;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use crate::engine::{Game, Move, Position};
+
+pub use rng::Rng;
+pub use search::Features;
+pub use tt::MAX_TT_MB;
+
+/// How many playing levels [`level`] knows.
+pub const LEVELS: u8 = 6;
+
+/// The table size a browser tab should use (megabytes).
+pub const DEFAULT_TT_MB: usize = 32;
+
+/// A search result's value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (100 = one Pawn).
+    Cp(i32),
+    /// Mate in so many moves of the side to move (negative: it gets mated).
+    /// `Mate(0)`: the side to move has already lost (the game is over).
+    Mate(i32),
+}
+
+impl Score {
+    /// The UCI form: `cp 35` or `mate -3`.
+    pub fn uci(self) -> String {
+        match self {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(n) => format!("mate {n}"),
+        }
+    }
+
+    /// A number for sorting and charts: centipawns, mates as ±100000 minus the distance.
+    pub fn as_cp(self) -> i32 {
+        match self {
+            Score::Cp(c) => c,
+            Score::Mate(n) if n > 0 => 100_000 - n,
+            Score::Mate(n) => -100_000 - n,
+        }
+    }
+}
+
+/// For people: `+1.25`, `-0.40`, `#3` (mates in 3), `#-2` (gets mated in 2).
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Score::Cp(c) => write!(f, "{:+.2}", c as f64 / 100.0),
+            Score::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}
+
+/// What to search and how long. `Default` is unlimited: set at least one of
+/// `depth`, `nodes` or `movetime_ms` (or stop the search from another thread).
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration.
+    pub depth: Option<u32>,
+    /// Stop once this many nodes are searched (after the first iteration).
+    pub nodes: Option<u64>,
+    /// Hard deadline in milliseconds from the start of the search.
+    pub movetime_ms: Option<f64>,
+    /// Start no new iteration after this many milliseconds (defaults to
+    /// `movetime_ms`); set by [`Limits::from_clock`].
+    pub soft_ms: Option<f64>,
+    /// Weaker play: each root move's score is shifted by a random amount in
+    /// `-noise_cp..=noise_cp` before choosing (0 = always the best move).
+    pub noise_cp: i32,
+    /// Seeds the randomness; the same seed, position, limits without a clock
+    /// and a fresh [`Searcher`] give the same move.
+    pub seed: u64,
+    /// Pruning switches, for experiments.
+    pub features: Features,
+}
+
+impl Limits {
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    pub fn movetime(ms: f64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// Limits for a game clock: `remaining_ms` on the mover's clock, `inc_ms`
+    /// added per move, `moves_to_go` until the next time control if known.
+    pub fn from_clock(remaining_ms: f64, inc_ms: f64, moves_to_go: Option<u32>) -> Limits {
+        let remaining = remaining_ms.max(0.0);
+        let mtg = moves_to_go.unwrap_or(35).clamp(1, 50) as f64;
+        // Leave a margin for the protocol and the process.
+        let usable = (remaining - 50.0).max(remaining * 0.2);
+        let soft = (usable / mtg + inc_ms * 0.75).min(usable * 0.4);
+        let hard = (soft * 3.0).min(usable * 0.6).max(soft);
+        Limits {
+            movetime_ms: Some(hard.max(5.0)),
+            soft_ms: Some(soft.max(2.0)),
+            ..Limits::default()
+        }
+    }
+
+    /// The same limits, tightened by `other`'s wherever it is stricter.
+    pub fn tightened(mut self, other: &Limits) -> Limits {
+        fn min<T: PartialOrd + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {
+            match (a, b) {
+                (Some(x), Some(y)) => Some(if y < x { y } else { x }),
+                (x, None) => x,
+                (None, y) => y,
+            }
+        }
+        self.depth = min(self.depth, other.depth);
+        self.nodes = min(self.nodes, other.nodes);
+        self.movetime_ms = min(self.movetime_ms, other.movetime_ms);
+        self.soft_ms = min(self.soft_ms, other.soft_ms);
+        self
+    }
+}
+
+/// The limits of playing level `n` (clamped to `1..=LEVELS`): 1 is a beginner
+/// who sees one move ahead and often picks a worse move, 6 thinks a few
+/// seconds. Each level is node-limited, so with `movetime_ms = None` it plays
+/// the same on any machine; the deadline only guards slow devices.
+pub fn level(n: u8) -> Limits {
+    let (depth, nodes, movetime_ms, noise_cp) = match n.clamp(1, LEVELS) {
+        1 => (Some(1), None, 1_000.0, 250),
+        2 => (Some(2), None, 1_000.0, 90),
+        3 => (Some(3), Some(30_000), 1_500.0, 30),
+        4 => (None, Some(60_000), 2_000.0, 0),
+        5 => (None, Some(400_000), 3_000.0, 0),
+        _ => (None, Some(3_000_000), 4_000.0, 0),
+    };
+    Limits {
+        depth,
+        nodes,
+        movetime_ms: Some(movetime_ms),
+        noise_cp,
+        ..Limits::default()
+    }
+}
+
+/// Progress of a running search, sent after every completed iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time_ms: f64,
+    pub nps: u64,
+    /// Permille of the table written in this search.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<Move>,
+    /// The value for the side to move (also the hint's evaluation).
+    pub score: Score,
+    /// The last completed iteration.
+    pub depth: u32,
+    pub seldepth: u32,
+    pub nodes: u64,
+    pub time_ms: f64,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// Moves as UCI strings (`e3e4`, `c6c7+`, `P@e5`), played from `pos`.
+pub fn uci_line(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(p.uci(m));
+        p.make_move(m);
+    }
+    out
+}
+
+/// Moves as SAN (`Pe4`, `Nxd5`, `P@e8#`), played from `pos`.
+pub fn san_line(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(p.san(m));
+        p.make_move(m);
+    }
+    out
+}
+
+/// The search engine. Owns the transposition table (`tt_megabytes`, at most
+/// [`MAX_TT_MB`]; a browser tab should use [`DEFAULT_TT_MB`] or less).
+pub struct Searcher {
+    state: search::Persistent,
+    stop: Arc<AtomicBool>,
+}
+
+impl Searcher {
+    pub fn new(tt_megabytes: usize) -> Searcher {
+        Searcher {
+            state: search::Persistent::new(tt_megabytes),
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// Forgets everything learnt (table, history): call between games, and
+    /// before a search that must be reproducible.
+    pub fn new_game(&mut self) {
+        self.state.clear();
+    }
+
+    /// A flag that stops the running search when set (from another thread).
+    /// [`Searcher::search`] clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Searches the game's current position. `now_ms` is a clock in
+    /// milliseconds (any origin); `on_info` hears about every finished
+    /// iteration. Returns the best move (`None` only if the game is over),
+    /// its score and line.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        now_ms: &dyn Fn() -> f64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.stop.store(false, Ordering::Relaxed);
+        let stop = Arc::clone(&self.stop);
+        if game.is_over() {
+            return SearchResult {
+                best: None,
+                score: Score::Mate(0),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                time_ms: 0.0,
+                pv: Vec::new(),
+            };
+        }
+        let mut worker = search::Worker::new(game, &mut self.state, &stop, now_ms, limits);
+        worker.run(game, limits, on_info)
+    }
+
+    /// The best move and its evaluation for the side to move, within `movetime_ms`
+    /// (for a hint button).
+    pub fn hint(
+        &mut self,
+        game: &Game,
+        movetime_ms: f64,
+        now_ms: &dyn Fn() -> f64,
+    ) -> SearchResult {
+        self.search(game, &Limits::movetime(movetime_ms), now_ms, &mut |_| {})
+    }
+}
+
+/// The static evaluation of a position for the side to move, in centipawns
+/// (for tools and tests; the search's score is [`SearchResult::score`]).
+pub fn static_eval(pos: &Position) -> i32 {
+    eval::evaluate(pos)
+}

@@ -1,0 +1,1066 @@
+//! Iterative-deepening principal-variation search with a transposition table,
+//! quiescence search, and each game's repetition rule applied inside the tree.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::engine::{Game, Move, MoveList, Position, RepetitionRule, Rules};
+
+use super::eval::{self, can_campmate, Tables};
+use super::rng::Rng;
+use super::tt::{Bound, Tt};
+use super::{Info, Limits, Score, SearchResult};
+
+pub(crate) const MATE: i32 = 30_000;
+/// Scores at or beyond this are mates.
+pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = 31_000;
+pub(crate) const MAX_PLY: usize = 96;
+/// Rows of the history table: 81 origin squares, then one per hand kind.
+const FROM_SLOTS: usize = 81 + 9;
+const HISTORY_MAX: i32 = 16_384;
+
+/// Search tuning switches (all on by default; off for experiments).
+#[derive(Clone, Copy, Debug)]
+pub struct Features {
+    pub lmr: bool,
+    pub lmp: bool,
+    pub futility: bool,
+    pub reverse_futility: bool,
+    pub check_extension: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            lmr: true,
+            lmp: true,
+            futility: true,
+            reverse_futility: true,
+            check_extension: true,
+        }
+    }
+}
+
+/// State that lives across searches: the table and the move-ordering history.
+pub(crate) struct Persistent {
+    pub tt: Tt,
+    pub history: Box<[[[i32; 81]; FROM_SLOTS]; 2]>,
+}
+
+impl Persistent {
+    pub fn new(tt_mb: usize) -> Persistent {
+        Persistent {
+            tt: Tt::new(tt_mb),
+            history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
+        }
+    }
+
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for c in self.history.iter_mut() {
+            for row in c.iter_mut() {
+                row.fill(0);
+            }
+        }
+    }
+}
+
+/// What a move made into the current node means for the repetition rule.
+enum Repetition {
+    No,
+    /// Mansindam: the move is illegal.
+    Illegal,
+    /// Pandemonium: the game ended; the score is for the side now to move.
+    Over(i32),
+}
+
+struct RootMove {
+    mv: Move,
+    score: i32,
+    /// Order key for the next iteration.
+    prev: i32,
+    noise: i32,
+}
+
+pub(crate) struct Worker<'a> {
+    pos: Position,
+    rules: &'static Rules,
+    eval: &'static Tables,
+    p: &'a mut Persistent,
+    stop: &'a AtomicBool,
+    now: &'a dyn Fn() -> f64,
+    features: Features,
+    start_ms: f64,
+    hard_ms: f64,
+    node_limit: u64,
+    /// Node limit applies only once a first iteration is complete.
+    node_limit_armed: bool,
+    pub nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    root_depth: i32,
+    /// Hashes of the game's positions then of the search path, with whether the
+    /// move leading to each gave check.
+    hashes: Vec<u64>,
+    checks: Vec<bool>,
+    filter: Box<[u8; 4096]>,
+    killers: [[Move; 2]; MAX_PLY + 2],
+    pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    lmr: Box<[[u8; 64]; 64]>,
+}
+
+#[inline]
+fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+#[inline]
+fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+/// A score in the public form.
+pub(crate) fn public_score(s: i32) -> Score {
+    if s >= MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        Score::Mate(-(MATE + s) / 2)
+    } else {
+        Score::Cp(s)
+    }
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        game: &Game,
+        p: &'a mut Persistent,
+        stop: &'a AtomicBool,
+        now: &'a dyn Fn() -> f64,
+        limits: &Limits,
+    ) -> Worker<'a> {
+        let pos = game.position().clone();
+        let rules = pos.rules();
+        let start_ms = now();
+        let hard_ms = limits
+            .movetime_ms
+            .map_or(f64::INFINITY, |t| start_ms + t.max(1.0));
+        // Hashes and check flags of the game so far.
+        let mut hashes = Vec::with_capacity(game.hashes().len() + MAX_PLY + 2);
+        let mut checks = Vec::with_capacity(hashes.capacity());
+        let mut replay = game.start_position().clone();
+        hashes.push(replay.hash());
+        checks.push(false);
+        for m in game.moves() {
+            replay.make_move(m);
+            hashes.push(replay.hash());
+            checks.push(replay.in_check());
+        }
+        let mut filter = Box::new([0u8; 4096]);
+        for &h in &hashes {
+            let slot = &mut filter[(h & 4095) as usize];
+            *slot = slot.saturating_add(1);
+        }
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
+            }
+        }
+        Worker {
+            eval: eval::tables(rules.variant),
+            rules,
+            pos,
+            p,
+            stop,
+            now,
+            features: limits.features,
+            start_ms,
+            hard_ms,
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            node_limit_armed: false,
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            root_depth: 0,
+            hashes,
+            checks,
+            filter,
+            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            lmr,
+        }
+    }
+
+    fn elapsed(&self) -> f64 {
+        (self.now)() - self.start_ms
+    }
+
+    #[inline]
+    fn poll(&mut self) {
+        self.nodes += 1;
+        if self.node_limit_armed && self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed) || (self.now)() >= self.hard_ms)
+        {
+            self.aborted = true;
+        }
+    }
+
+    // ----- the path and repetitions -------------------------------------
+
+    fn push(&mut self, gave_check: bool) -> Repetition {
+        let h = self.pos.hash();
+        self.hashes.push(h);
+        self.checks.push(gave_check);
+        let slot = &mut self.filter[(h & 4095) as usize];
+        *slot = slot.saturating_add(1);
+        if *slot < 3 {
+            return Repetition::No;
+        }
+        let count = self.hashes.iter().filter(|&&x| x == h).count();
+        if count < 3 {
+            return Repetition::No;
+        }
+        match self.rules.repetition {
+            RepetitionRule::Illegal => Repetition::Illegal,
+            RepetitionRule::Loses => Repetition::Over(self.repetition_verdict(h)),
+        }
+    }
+
+    fn pop(&mut self) {
+        let h = self.hashes.pop().expect("pushed");
+        self.checks.pop();
+        let slot = &mut self.filter[(h & 4095) as usize];
+        *slot = slot.saturating_sub(1);
+    }
+
+    /// Pandemonium's verdict on the third occurrence just made, for the side now
+    /// to move (as `Game` judges it). The ply is filled in by the caller.
+    fn repetition_verdict(&self, h: u64) -> i32 {
+        let now = self.hashes.len() - 1;
+        let first = self.hashes.iter().position(|&x| x == h).unwrap_or(now);
+        // The move into position i was made by the mover when (now - i) is even.
+        let mut mover_all = true;
+        let mut other_all = true;
+        for i in first + 1..=now {
+            if (now - i).is_multiple_of(2) {
+                mover_all &= self.checks[i];
+            } else {
+                other_all &= self.checks[i];
+            }
+        }
+        // +1: the side to move (not the mover) wins; -1: it loses.
+        if !mover_all && other_all {
+            -1 // the side to move checked perpetually
+        } else {
+            1
+        }
+    }
+
+    // ----- move helpers ---------------------------------------------------
+
+    #[inline]
+    fn history_slot(m: Move) -> usize {
+        match (m.from(), m.drop_kind()) {
+            (Some(f), _) => f.index(),
+            (None, Some(k)) => 81 + k.index(),
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn is_capture(&self, m: Move) -> bool {
+        !m.is_drop() && self.pos.piece_at(m.to()).is_some()
+    }
+
+    /// Pandemonium offers every promotion both ways; the promoted piece moves
+    /// as the unpromoted one and more, so inside the tree the move that declines
+    /// is not searched.
+    #[inline]
+    fn declines_promotion(&self, m: Move) -> bool {
+        if self.rules.promotion_compulsory || m.promotes() {
+            return false;
+        }
+        let Some(from) = m.from() else { return false };
+        let us = self.pos.side_to_move();
+        let zone = self.rules.zone(us);
+        (zone.has(from) || zone.has(m.to()))
+            && self
+                .pos
+                .piece_at(from)
+                .is_some_and(|p| self.rules.kind(p.kind).promotes_to.is_some())
+    }
+
+    fn promotion_gain(&self, m: Move) -> i32 {
+        if !m.promotes() {
+            return 0;
+        }
+        let Some(p) = m.from().and_then(|f| self.pos.piece_at(f)) else {
+            return 0;
+        };
+        match self.rules.kind(p.kind).promotes_to {
+            Some(k) => self.eval.value[k.index()] - self.eval.value[p.kind.index()],
+            None => 0,
+        }
+    }
+
+    /// Order keys for a node's moves.
+    fn score_moves(
+        &self,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+        keys: &mut Vec<i32>,
+    ) {
+        keys.clear();
+        let us = self.pos.side_to_move();
+        let them = us.flip();
+        let occ = self.pos.occupied();
+        let hist = &self.p.history[us.index()];
+        let king = self.rules.king;
+        for &m in moves.iter() {
+            let key = if Some(m) == tt_move {
+                1 << 30
+            } else if let Some(from) = m.from() {
+                let mover = self.pos.piece_at(from).map_or(king, |p| p.kind);
+                if self.rules.campmate && mover == king && m.to().rank() == us.far_rank() {
+                    1 << 29
+                } else if let Some(victim) = self.pos.piece_at(m.to()) {
+                    let v = self.eval.value[victim.kind.index()];
+                    let a = if mover == king {
+                        0
+                    } else {
+                        self.eval.value[mover.index()]
+                    };
+                    let good = v >= a - 50 || self.pos.attackers_to(m.to(), them, occ).is_empty();
+                    let mvv = v * 8 - a / 16 + self.promotion_gain(m);
+                    if good {
+                        (1 << 26) + mvv
+                    } else {
+                        -(1 << 24) + mvv
+                    }
+                } else if m.promotes() {
+                    (1 << 25) + self.promotion_gain(m)
+                } else if self.killers[ply][0] == m {
+                    (1 << 24) + 2
+                } else if self.killers[ply][1] == m {
+                    (1 << 24) + 1
+                } else {
+                    hist[Self::history_slot(m)][m.to().index()]
+                }
+            } else if self.killers[ply][0] == m {
+                (1 << 24) + 2
+            } else if self.killers[ply][1] == m {
+                (1 << 24) + 1
+            } else {
+                hist[Self::history_slot(m)][m.to().index()]
+            };
+            keys.push(key);
+        }
+    }
+
+    fn update_history(&mut self, m: Move, bonus: i32) {
+        let us = self.pos.side_to_move();
+        let h = &mut self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    // ----- the tree ---------------------------------------------------------
+
+    fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        if self.pos.campmate_over() {
+            return mated_in(ply);
+        }
+        if ply >= MAX_PLY {
+            return eval::evaluate(&self.pos);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        // Mate distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = self.pos.hash();
+        let hit = self.p.tt.probe(key, ply);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(h) = hit {
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+
+        let in_check = self.pos.in_check();
+        let static_eval = if in_check {
+            -INF
+        } else {
+            eval::evaluate(&self.pos)
+        };
+
+        // Reverse futility: far above beta with little depth left.
+        if self.features.reverse_futility
+            && !pv_node
+            && !in_check
+            && depth <= 5
+            && beta.abs() < MATE_BOUND
+            && static_eval - 100 * depth >= beta
+        {
+            return static_eval;
+        }
+
+        let moves = self.pos.legal_moves();
+        if moves.is_empty() {
+            return mated_in(ply);
+        }
+        let mut keys = Vec::with_capacity(moves.len());
+        self.score_moves(&moves, tt_move, ply, &mut keys);
+        let mut order: Vec<(i32, Move)> = keys.into_iter().zip(moves.iter().copied()).collect();
+
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut legal = 0usize;
+        let mut quiets_seen = 0usize;
+        let mut quiets: Vec<Move> = Vec::new();
+        let lmp_limit = 6 + 3 * (depth * depth) as usize;
+
+        for i in 0..order.len() {
+            // Selection: bring the best remaining move forward.
+            let mut bi = i;
+            for j in i + 1..order.len() {
+                if order[j].0 > order[bi].0 {
+                    bi = j;
+                }
+            }
+            order.swap(i, bi);
+            let (okey, m) = order[i];
+            if self.declines_promotion(m) {
+                continue;
+            }
+            let capture = self.is_capture(m);
+            let quiet = !capture && !m.promotes();
+            self.pv_len[ply + 1] = ply + 1;
+            let undo = self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            let rep = self.push(gives_check);
+            if let Repetition::Illegal = rep {
+                self.pop();
+                self.pos.unmake_move(m, undo);
+                continue;
+            }
+            legal += 1;
+            if quiet {
+                quiets_seen += 1;
+            }
+            // Shallow pruning of quiet moves once a move that does not lose is known.
+            if quiet
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && best > -MATE_BOUND
+                && okey < (1 << 24)
+            {
+                let prune = (self.features.lmp && depth <= 4 && quiets_seen > lmp_limit)
+                    || (self.features.futility
+                        && depth <= 3
+                        && static_eval + 120 + 110 * depth <= alpha);
+                if prune {
+                    self.pop();
+                    self.pos.unmake_move(m, undo);
+                    continue;
+                }
+            }
+            let score = if let Repetition::Over(v) = rep {
+                -(if v > 0 {
+                    mate_in(ply + 1)
+                } else {
+                    mated_in(ply + 1)
+                })
+            } else {
+                let ext = i32::from(
+                    self.features.check_extension
+                        && gives_check
+                        && (ply as i32) < 2 * self.root_depth,
+                );
+                let new_depth = depth - 1 + ext;
+                if legal == 1 {
+                    -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+                } else {
+                    let mut r = 0;
+                    if self.features.lmr
+                        && depth >= 3
+                        && quiet
+                        && !in_check
+                        && !gives_check
+                        && legal > 3
+                    {
+                        r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
+                        if pv_node {
+                            r -= 1;
+                        }
+                        if okey >= (1 << 24) {
+                            r -= 1;
+                        }
+                        r = r.clamp(0, new_depth - 1);
+                    }
+                    let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
+                    if s > alpha && r > 0 {
+                        s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    }
+                    if s > alpha && s < beta && pv_node {
+                        s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                    }
+                    s
+                }
+            };
+            self.pop();
+            self.pos.unmake_move(m, undo);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = Some(m);
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if alpha >= beta {
+                        if quiet {
+                            if self.killers[ply][0] != m {
+                                self.killers[ply][1] = self.killers[ply][0];
+                                self.killers[ply][0] = m;
+                            }
+                            let bonus = (depth * depth * 16).min(1200);
+                            self.update_history(m, bonus);
+                            for &q in &quiets {
+                                self.update_history(q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiets.len() < 32 {
+                quiets.push(m);
+            }
+        }
+        if legal == 0 {
+            // Every move repeats a third time (Mansindam): no legal move, a loss.
+            return mated_in(ply);
+        }
+        if best == -INF {
+            // All moves pruned (cannot happen: pruning needs a searched move).
+            best = alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha && best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.p.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for j in ply + 1..child_len {
+            self.pv[ply][j] = self.pv[ply + 1][j];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
+    /// Captures (promoting when allowed), and quiet promotions at the first
+    /// quiescence ply; pseudo-legal, checked after making.
+    fn noisy_moves(&self, list: &mut MoveList, promotions: bool) {
+        let us = self.pos.side_to_move();
+        let own = self.pos.pieces_of(us);
+        let enemy = self.pos.pieces_of(us.flip());
+        let occ = own | enemy;
+        let zone = self.rules.zone(us);
+        for from in own {
+            let Some(p) = self.pos.piece_at(from) else {
+                continue;
+            };
+            let info = self.rules.kind(p.kind);
+            let att = self.pos.attacks_from(p.kind, us, from, occ) & !own;
+            let caps = att & enemy;
+            let can_promote = info.promotes_to.is_some();
+            for to in caps {
+                let promote = can_promote && (zone.has(from) || zone.has(to));
+                list.push(Move::normal(from, to, promote));
+            }
+            if promotions && can_promote {
+                let quiet_zone = if zone.has(from) {
+                    att & !occ
+                } else {
+                    att & !occ & zone
+                };
+                for to in quiet_zone {
+                    list.push(Move::normal(from, to, true));
+                }
+            }
+        }
+    }
+
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        if self.pos.campmate_over() {
+            return mated_in(ply);
+        }
+        if ply >= MAX_PLY {
+            return eval::evaluate(&self.pos);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let us = self.pos.side_to_move();
+        let them = us.flip();
+
+        if self.pos.in_check() {
+            // Every evasion, drops that block included.
+            let moves = self.pos.legal_moves();
+            if moves.is_empty() {
+                return mated_in(ply);
+            }
+            let mut best = -INF;
+            let mut legal = 0;
+            let mut order: Vec<(i32, Move)> = moves
+                .iter()
+                .map(|&m| {
+                    let v = self
+                        .pos
+                        .piece_at(m.to())
+                        .map_or(0, |p| self.eval.value[p.kind.index()]);
+                    (v - if m.is_drop() { 1 } else { 0 }, m)
+                })
+                .collect();
+            order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+            for (_, m) in order {
+                if self.declines_promotion(m) {
+                    continue;
+                }
+                let undo = self.pos.make_move(m);
+                let gc = self.pos.in_check();
+                let rep = self.push(gc);
+                let score = match rep {
+                    Repetition::Illegal => {
+                        self.pop();
+                        self.pos.unmake_move(m, undo);
+                        continue;
+                    }
+                    Repetition::Over(v) => {
+                        -(if v > 0 {
+                            mate_in(ply + 1)
+                        } else {
+                            mated_in(ply + 1)
+                        })
+                    }
+                    Repetition::No => {
+                        if qply >= 8 {
+                            -eval::evaluate(&self.pos)
+                        } else {
+                            -self.qsearch(-beta, -alpha, ply + 1, qply + 1)
+                        }
+                    }
+                };
+                legal += 1;
+                self.pop();
+                self.pos.unmake_move(m, undo);
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            if legal == 0 {
+                return mated_in(ply);
+            }
+            return best;
+        }
+
+        if can_campmate(&self.pos) {
+            return mate_in(ply + 1);
+        }
+        let stand = eval::evaluate(&self.pos);
+        if stand >= beta {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        let mut best = stand;
+        let mut list = MoveList::new();
+        self.noisy_moves(&mut list, qply == 0);
+        let occ = self.pos.occupied();
+        let mut order: Vec<(i32, Move)> = Vec::with_capacity(list.len());
+        for &m in list.iter() {
+            let from = m.from().expect("board move");
+            let mover = self.pos.piece_at(from).map(|p| p.kind);
+            let victim = self
+                .pos
+                .piece_at(m.to())
+                .map_or(0, |p| self.eval.value[p.kind.index()]);
+            let gain = self.promotion_gain(m);
+            // Delta pruning: even winning the piece cannot reach alpha.
+            if stand + victim + gain + 150 <= alpha {
+                continue;
+            }
+            let a = mover.map_or(0, |k| {
+                if self.rules.kind(k).royal {
+                    0
+                } else {
+                    self.eval.value[k.index()]
+                }
+            });
+            // Skip captures that lose material on a defended square.
+            if victim + gain < a - 50 && self.pos.attackers_to(m.to(), them, occ).any() {
+                continue;
+            }
+            if victim == 0 && self.pos.attackers_to(m.to(), them, occ).any() && a > 0 {
+                // Quiet promotion onto a guarded square.
+                if gain < a {
+                    continue;
+                }
+            }
+            order.push((victim * 8 - a / 16 + gain, m));
+        }
+        order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        for (_, m) in order {
+            let undo = self.pos.make_move(m);
+            // Pseudo-legal: our King must not be left attacked.
+            if self
+                .pos
+                .attackers_to(self.pos.king(us), them, self.pos.occupied())
+                .any()
+            {
+                self.pos.unmake_move(m, undo);
+                continue;
+            }
+            let gc = self.pos.in_check();
+            let rep = self.push(gc);
+            let score = match rep {
+                Repetition::Illegal => {
+                    self.pop();
+                    self.pos.unmake_move(m, undo);
+                    continue;
+                }
+                Repetition::Over(v) => {
+                    -(if v > 0 {
+                        mate_in(ply + 1)
+                    } else {
+                        mated_in(ply + 1)
+                    })
+                }
+                Repetition::No => -self.qsearch(-beta, -alpha, ply + 1, qply + 1),
+            };
+            self.pop();
+            self.pos.unmake_move(m, undo);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    // ----- the root ---------------------------------------------------------
+
+    /// Searches every root move; with `exact`, each with a full window (so that
+    /// the scores of all moves are known, for the weaker levels' choice). The
+    /// best move found is moved to the front; `None` if no move was completed.
+    fn root(
+        &mut self,
+        rm: &mut [RootMove],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        exact: bool,
+    ) -> Option<i32> {
+        self.pv_len[0] = 0;
+        let mut best = -INF;
+        let mut best_i = None;
+        #[allow(clippy::needless_range_loop)]
+        for i in 0..rm.len() {
+            let m = rm[i].mv;
+            self.pv_len[1] = 1;
+            let undo = self.pos.make_move(m);
+            let gives_check = self.pos.in_check();
+            let rep = self.push(gives_check);
+            let score = match rep {
+                // Game::legal_moves has already removed these.
+                Repetition::Illegal => -INF,
+                Repetition::Over(v) => -(if v > 0 { mate_in(1) } else { mated_in(1) }),
+                Repetition::No => {
+                    let ext = i32::from(self.features.check_extension && gives_check);
+                    let nd = depth - 1 + ext;
+                    if exact {
+                        -self.search(-INF, INF, nd, 1, true)
+                    } else if i == 0 {
+                        -self.search(-beta, -alpha, nd, 1, true)
+                    } else {
+                        let mut s = -self.search(-alpha - 1, -alpha, nd, 1, false);
+                        if s > alpha && s < beta {
+                            s = -self.search(-beta, -alpha, nd, 1, true);
+                        }
+                        s
+                    }
+                }
+            };
+            self.pop();
+            self.pos.unmake_move(m, undo);
+            if self.aborted {
+                break;
+            }
+            rm[i].score = score;
+            if score > best {
+                best = score;
+                best_i = Some(i);
+                self.update_pv(0, m);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let i = best_i?;
+        rm[..=i].rotate_right(1);
+        Some(best)
+    }
+
+    pub fn run(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let legal = game.legal_moves();
+        let mut result = SearchResult {
+            best: None,
+            score: Score::Mate(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0.0,
+            pv: Vec::new(),
+        };
+        if legal.is_empty() {
+            return result;
+        }
+        self.p.tt.new_search();
+        let mut rng = Rng::new(limits.seed ^ self.pos.hash());
+        let mut keys = Vec::new();
+        let tt_move = self.p.tt.probe(self.pos.hash(), 0).and_then(|h| h.mv);
+        self.score_moves(&legal, tt_move, 0, &mut keys);
+        let mut rm: Vec<RootMove> = legal
+            .iter()
+            .zip(keys)
+            .map(|(&mv, k)| RootMove {
+                mv,
+                score: -INF,
+                prev: k,
+                noise: 0,
+            })
+            .collect();
+        rm.sort_by_key(|r| std::cmp::Reverse(r.prev));
+        if limits.noise_cp > 0 {
+            for r in rm.iter_mut() {
+                r.noise = rng.symmetric(limits.noise_cp);
+            }
+        }
+        let exact = limits.noise_cp > 0;
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4) as i32;
+        let soft_ms = limits
+            .soft_ms
+            .or(limits.movetime_ms)
+            .unwrap_or(f64::INFINITY);
+        let mut best_score = -INF;
+        let mut chosen = rm[0].mv;
+        let mut pv: Vec<Move> = vec![chosen];
+
+        for depth in 1..=max_depth {
+            self.root_depth = depth;
+            self.seldepth = 0;
+            let mut delta = 40;
+            let (mut alpha, mut beta) = if depth >= 5 && !exact && best_score.abs() < MATE_BOUND {
+                (best_score - delta, best_score + delta)
+            } else {
+                (-INF, INF)
+            };
+            let mut found;
+            loop {
+                found = self.root(&mut rm, depth, alpha, beta, exact);
+                if self.aborted {
+                    break;
+                }
+                let s = found.unwrap_or(-INF);
+                if s <= alpha && alpha > -INF {
+                    alpha = (alpha - delta).max(-INF);
+                    beta = (alpha + beta) / 2;
+                } else if s >= beta && beta < INF {
+                    beta = (beta + delta).min(INF);
+                } else {
+                    break;
+                }
+                delta += delta;
+                if delta > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+            if self.aborted {
+                // Keep a move found in the unfinished iteration when it is a
+                // real result: the first iteration, or a move that beat the
+                // previous best in a full search.
+                if let Some(s) = found {
+                    if depth == 1 || (!exact && rm[0].mv != chosen) {
+                        chosen = rm[0].mv;
+                        best_score = s;
+                        pv = self.root_pv(chosen);
+                        result.best = Some(chosen);
+                        result.pv = pv.clone();
+                        result.score = public_score(best_score);
+                        result.depth = result.depth.max(1);
+                    }
+                }
+                break;
+            }
+            let score = found.unwrap_or(-INF);
+            if exact {
+                // Weaker levels: the move with the best score after noise; moves
+                // that win or lose by force keep their exact score.
+                let top = rm[0].mv;
+                let pick = rm
+                    .iter()
+                    .max_by_key(|r| {
+                        if r.score.abs() >= MATE_BOUND {
+                            r.score
+                        } else {
+                            r.score + r.noise
+                        }
+                    })
+                    .map(|r| (r.mv, r.score))
+                    .expect("moves");
+                chosen = pick.0;
+                best_score = pick.1;
+                pv = if chosen == top {
+                    self.root_pv(chosen)
+                } else {
+                    vec![chosen]
+                };
+                rm.sort_by_key(|r| std::cmp::Reverse(r.score));
+            } else {
+                chosen = rm[0].mv;
+                best_score = score;
+                pv = self.root_pv(chosen);
+            }
+            for r in rm.iter_mut() {
+                r.prev = r.score;
+            }
+            result.best = Some(chosen);
+            result.score = public_score(best_score);
+            result.depth = depth as u32;
+            result.seldepth = self.seldepth as u32;
+            result.pv = pv.clone();
+            result.nodes = self.nodes;
+            result.time_ms = self.elapsed();
+            self.node_limit_armed = true;
+            if self.nodes >= self.node_limit {
+                self.aborted = true;
+            }
+            on_info(&Info {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                time_ms: result.time_ms,
+                nps: (self.nodes as f64 * 1000.0 / result.time_ms.max(1.0)) as u64,
+                hashfull: self.p.tt.hashfull(),
+                pv: pv.clone(),
+            });
+            if self.aborted {
+                break;
+            }
+            // A forced result found at this depth will not change with more.
+            if best_score.abs() >= MATE_BOUND && MATE - best_score.abs() <= depth {
+                break;
+            }
+            if rm.len() == 1 && depth >= 4 {
+                break;
+            }
+            if self.elapsed() >= soft_ms {
+                break;
+            }
+        }
+        if result.best.is_none() {
+            result.best = Some(chosen);
+            result.pv = pv;
+        }
+        result.nodes = self.nodes;
+        result.time_ms = self.elapsed();
+        result
+    }
+
+    /// The principal variation from the root if it starts with `m`.
+    fn root_pv(&self, m: Move) -> Vec<Move> {
+        let pv = &self.pv[0][..self.pv_len[0]];
+        if pv.first() == Some(&m) {
+            pv.to_vec()
+        } else {
+            vec![m]
+        }
+    }
+}
