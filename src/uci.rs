@@ -1,12 +1,40 @@
 //! The UCI front end shared by `src/bin/uci.rs` and its tests: the commands
-//! Fairy-Stockfish uses, so the same scripts drive both engines.
+//! Fairy-Stockfish uses, so the same scripts and GUIs drive both engines.
+//!
+//! Searches (`go depth|nodes|movetime|wtime/btime/winc/binc|movestogo|infinite`)
+//! run on a thread when the session has an asynchronous output (the binary);
+//! `stop` ends them, `isready` is answered meanwhile, `quit` stops and leaves.
+//! Without one (tests), `go` searches before returning.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use crate::ai::{self, Info, Limits, SearchResult, Searcher, LEVELS, MAX_TT_MB};
 use crate::engine::{Game, Position, Variant};
+
+/// Where a search thread writes its `info` and `bestmove` lines.
+pub type Output = Arc<dyn Fn(String) + Send + Sync>;
+
+const DEFAULT_HASH_MB: usize = 16;
+
+struct Running {
+    handle: JoinHandle<Searcher>,
+    stop: Arc<AtomicBool>,
+}
 
 /// The engine's side of a UCI conversation.
 pub struct Session {
     variant: Variant,
     game: Game,
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+    output: Option<Output>,
+    hash_mb: usize,
+    /// 0: full strength (only the `go` limits); 1..=LEVELS: a playing level.
+    level: u8,
+    seed: u64,
 }
 
 impl Default for Session {
@@ -23,15 +51,61 @@ pub enum Flow {
 }
 
 impl Session {
+    /// A session whose `go` searches before returning (for tests and scripts).
     pub fn new() -> Session {
         Session {
             variant: Variant::Mansindam,
             game: Game::new(Variant::Mansindam),
+            searcher: None,
+            running: None,
+            output: None,
+            hash_mb: DEFAULT_HASH_MB,
+            level: 0,
+            seed: 0,
+        }
+    }
+
+    /// A session whose searches run on a thread writing to `output`.
+    pub fn with_output(output: Output) -> Session {
+        Session {
+            output: Some(output),
+            ..Session::new()
         }
     }
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// Whether a search thread is running.
+    pub fn searching(&mut self) -> bool {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.handle.is_finished())
+        {
+            self.join();
+        }
+        self.running.is_some()
+    }
+
+    /// Stops a running search (its thread prints `bestmove`) and waits for it.
+    pub fn stop(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+        self.join();
+    }
+
+    fn join(&mut self) {
+        if let Some(r) = self.running.take() {
+            let searcher = r
+                .handle
+                .join()
+                .unwrap_or_else(|_| Searcher::new(self.hash_mb));
+            searcher.stop_flag().store(false, Ordering::Relaxed);
+            self.searcher = Some(searcher);
+        }
     }
 
     /// Handles one command line, writing replies through `out`.
@@ -46,15 +120,38 @@ impl Session {
                 out(format!("id name Pantheon {}", env!("CARGO_PKG_VERSION")));
                 out("id author the Pantheon developers".into());
                 out("option name UCI_Variant type combo default mansindam var mansindam var pandemonium".into());
+                out(format!(
+                    "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_TT_MB}"
+                ));
+                out(format!(
+                    "option name Level type spin default 0 min 0 max {LEVELS}"
+                ));
+                out(format!(
+                    "option name Skill Level type spin default 0 min 0 max {LEVELS}"
+                ));
+                out("option name Seed type spin default 0 min 0 max 2147483647".into());
                 out("uciok".into());
             }
             "isready" => out("readyok".into()),
-            "ucinewgame" => self.game = Game::new(self.variant),
-            "setoption" => self.setoption(&rest, out),
+            "ucinewgame" => {
+                self.stop();
+                self.game = Game::new(self.variant);
+                if let Some(s) = &mut self.searcher {
+                    s.new_game();
+                }
+            }
+            "setoption" => {
+                self.stop();
+                self.setoption(&rest, out)
+            }
             "position" => self.position(&rest, out),
             "go" => self.go(&rest, out),
+            "stop" => self.stop(),
             "d" => out(format!("Fen: {}", self.game.position().fen())),
-            "quit" => return Flow::Quit,
+            "quit" => {
+                self.stop();
+                return Flow::Quit;
+            }
             _ => out(format!("info string unknown command '{}'", clip(command))),
         }
         Flow::Continue
@@ -70,6 +167,16 @@ impl Session {
             Some((n, v)) => (n.trim(), v.trim()),
             None => (body.trim(), ""),
         };
+        let number = |max: u64| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(n) if n <= max => Ok(n),
+                _ => Err(format!(
+                    "info string {} needs a whole number from 0 to {max}, not '{}'",
+                    clip(name),
+                    clip(value)
+                )),
+            }
+        };
         if name.eq_ignore_ascii_case("UCI_Variant") {
             match value.parse::<Variant>() {
                 Ok(v) => {
@@ -77,6 +184,24 @@ impl Session {
                     self.game = Game::new(v);
                 }
                 Err(e) => out(format!("info string {e}")),
+            }
+        } else if name.eq_ignore_ascii_case("Hash") {
+            match number(MAX_TT_MB as u64) {
+                Ok(mb) => {
+                    self.hash_mb = (mb as usize).max(1);
+                    self.searcher = None;
+                }
+                Err(e) => out(e),
+            }
+        } else if name.eq_ignore_ascii_case("Level") || name.eq_ignore_ascii_case("Skill Level") {
+            match number(LEVELS as u64) {
+                Ok(n) => self.level = n as u8,
+                Err(e) => out(e),
+            }
+        } else if name.eq_ignore_ascii_case("Seed") {
+            match number(u64::MAX) {
+                Ok(n) => self.seed = n,
+                Err(e) => out(e),
             }
         } else {
             out(format!("info string unknown option '{}'", clip(name)));
@@ -104,16 +229,116 @@ impl Session {
         }
     }
 
+    /// Reads the `go` arguments into limits; `Ok(None)` for `go perft`.
+    fn go_limits(&self, args: &[&str]) -> Result<Limits, String> {
+        let mut go = Limits::default();
+        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0.0, 0.0, None);
+        let mut infinite = false;
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            if key == "infinite" {
+                infinite = true;
+                i += 1;
+                continue;
+            }
+            let Some(value) = args.get(i + 1) else {
+                return Err(format!("go {} needs a value", clip(key)));
+            };
+            let n: f64 = match value.parse::<f64>() {
+                Ok(n) if n.is_finite() => n,
+                _ => {
+                    return Err(format!(
+                        "go {} needs a number, not '{}'",
+                        clip(key),
+                        clip(value)
+                    ))
+                }
+            };
+            let whole = n.max(0.0) as u64;
+            match key {
+                "depth" => go.depth = Some(whole.clamp(1, 90) as u32),
+                "nodes" => go.nodes = Some(whole.max(1)),
+                "movetime" => go.movetime_ms = Some(n.max(1.0)),
+                "wtime" => wtime = Some(n),
+                "btime" => btime = Some(n),
+                "winc" => winc = n,
+                "binc" => binc = n,
+                "movestogo" => mtg = Some(whole.clamp(1, 1000) as u32),
+                _ => return Err(format!("unknown go parameter '{}'", clip(key))),
+            }
+            i += 2;
+        }
+        let white = self.game.position().side_to_move() == crate::engine::Color::White;
+        let (time, inc) = if white { (wtime, winc) } else { (btime, binc) };
+        if let Some(t) = time {
+            go = go.tightened(&Limits::from_clock(t, inc, mtg));
+        }
+        let mut limits = if self.level > 0 {
+            ai::level(self.level).tightened(&go)
+        } else {
+            go
+        };
+        if infinite {
+            limits.depth = None;
+            limits.nodes = None;
+            limits.movetime_ms = None;
+            limits.soft_ms = None;
+        }
+        limits.seed = self.seed;
+        Ok(limits)
+    }
+
     fn go(&mut self, args: &[&str], out: &mut dyn FnMut(String)) {
-        match args {
-            ["perft", n] => match n.parse::<u32>() {
+        if let ["perft", n] = args {
+            return match n.parse::<u32>() {
                 Ok(depth) if depth >= 1 => self.perft(depth, out),
                 _ => out(format!(
                     "info string perft depth must be a whole number from 1, not '{}'",
                     clip(n)
                 )),
-            },
-            _ => out("info string supported: go perft <depth>".into()),
+            };
+        }
+        let limits = match self.go_limits(args) {
+            Ok(l) => l,
+            Err(e) => {
+                return out(format!(
+                    "info string {e} (supported: go depth <n> | nodes <n> | movetime <ms> | wtime <ms> btime <ms> [winc <ms> binc <ms>] [movestogo <n>] | infinite | perft <n>)"
+                ))
+            }
+        };
+        self.stop();
+        let mut searcher = self
+            .searcher
+            .take()
+            .unwrap_or_else(|| Searcher::new(self.hash_mb));
+        let game = self.game.clone();
+        match &self.output {
+            Some(output) => {
+                let output = Arc::clone(output);
+                let stop = searcher.stop_flag();
+                let handle = std::thread::spawn(move || {
+                    let sink = |line: String| output(line);
+                    run_search(&mut searcher, &game, &limits, &sink);
+                    searcher
+                });
+                self.running = Some(Running { handle, stop });
+            }
+            None => {
+                if limits.depth.is_none() && limits.nodes.is_none() && limits.movetime_ms.is_none()
+                {
+                    self.searcher = Some(searcher);
+                    return out("info string go without a limit needs a search thread".into());
+                }
+                let lines = std::cell::RefCell::new(Vec::new());
+                run_search(&mut searcher, &game, &limits, &|l| {
+                    lines.borrow_mut().push(l)
+                });
+                for l in lines.into_inner() {
+                    out(l);
+                }
+                self.searcher = Some(searcher);
+            }
         }
     }
 
@@ -134,6 +359,38 @@ impl Session {
     }
 }
 
+/// Runs one search, writing `info` lines and the `bestmove`.
+fn run_search(searcher: &mut Searcher, game: &Game, limits: &Limits, out: &dyn Fn(String)) {
+    let t0 = Instant::now();
+    let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+    let pos = game.position();
+    let mut on_info = |info: &Info| out(info_line(pos, info));
+    let r: SearchResult = searcher.search(game, limits, &clock, &mut on_info);
+    match r.best {
+        Some(m) => out(format!("bestmove {}", pos.uci(m))),
+        None => {
+            if let Some(o) = game.outcome() {
+                out(format!("info string the game is over: {o}"));
+            }
+            out("bestmove (none)".into())
+        }
+    }
+}
+
+fn info_line(pos: &Position, info: &Info) -> String {
+    format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.score.uci(),
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms as u64,
+        ai::uci_line(pos, &info.pv).join(" ")
+    )
+}
+
 fn clip(s: &str) -> String {
     s.chars().take(40).collect()
 }
@@ -141,6 +398,8 @@ fn clip(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Mutex;
+    use std::time::Duration;
 
     fn run(session: &mut Session, line: &str) -> Vec<String> {
         let mut lines = Vec::new();
@@ -186,7 +445,68 @@ mod tests {
             run(&mut s, "setoption name UCI_Variant value chess"),
             ["info string unknown variant 'chess' (expected mansindam or pandemonium)"]
         );
+        assert!(run(&mut s, "go depth x")[0].starts_with("info string go depth needs a number"));
+        assert!(run(&mut s, "go sideways 3")[0].starts_with("info string unknown go parameter"));
+        assert_eq!(
+            run(&mut s, "setoption name Level value 9"),
+            ["info string Level needs a whole number from 0 to 6, not '9'"]
+        );
         assert_eq!(s.game().position().fen(), before);
         assert_eq!(run(&mut s, "quit"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn go_depth_answers_info_and_a_legal_bestmove() {
+        for variant in ["mansindam", "pandemonium"] {
+            let mut s = Session::new();
+            run(
+                &mut s,
+                &format!("setoption name UCI_Variant value {variant}"),
+            );
+            run(&mut s, "position startpos moves e3e4");
+            let lines = run(&mut s, "go depth 3");
+            assert!(lines[0].starts_with("info depth 1 "), "{lines:?}");
+            assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")));
+            let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+            assert!(s.game().position().parse_uci(best).is_ok(), "{best}");
+            // Nodes and levels too.
+            let lines = run(&mut s, "go nodes 2000");
+            assert!(lines.last().unwrap().starts_with("bestmove "));
+            run(&mut s, "setoption name Skill Level value 1");
+            let lines = run(&mut s, "go movetime 500");
+            assert!(lines.last().unwrap().starts_with("bestmove "));
+        }
+    }
+
+    #[test]
+    fn finished_game_answers_bestmove_none() {
+        let mut s = Session::new();
+        // Black's King stands on rank 1, its far rank: Black has won by campmate.
+        let e = run(&mut s, "position fen 9/9/9/9/9/9/K8/9/4k4[] w - - 0 1");
+        assert!(e.is_empty(), "{e:?}");
+        assert!(s.game().is_over());
+        let lines = run(&mut s, "go depth 2");
+        assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    }
+
+    #[test]
+    fn stop_and_isready_during_an_infinite_search() {
+        let lines = Arc::new(Mutex::new(Vec::<String>::new()));
+        let sink = Arc::clone(&lines);
+        let mut s = Session::with_output(Arc::new(move |l| sink.lock().unwrap().push(l)));
+        run(&mut s, "position startpos");
+        assert!(run(&mut s, "go infinite").is_empty());
+        assert_eq!(run(&mut s, "isready"), ["readyok"]);
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(s.searching());
+        run(&mut s, "stop");
+        assert!(!s.searching());
+        let got = lines.lock().unwrap().clone();
+        let best = got.last().unwrap().strip_prefix("bestmove ").unwrap();
+        assert!(s.game().position().parse_uci(best).is_ok());
+        // quit stops a running search too.
+        run(&mut s, "go infinite");
+        assert_eq!(run(&mut s, "quit"), Vec::<String>::new());
+        assert!(!s.searching());
     }
 }

@@ -272,7 +272,8 @@ impl Searcher {
     }
 
     /// A flag that stops the running search when set (from another thread).
-    /// [`Searcher::search`] clears it when it starts.
+    /// [`Searcher::search`] clears it when it returns (a flag set before a
+    /// search starts stops that search at once).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         Arc::clone(&self.stop)
     }
@@ -288,9 +289,9 @@ impl Searcher {
         now_ms: &dyn Fn() -> f64,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        self.stop.store(false, Ordering::Relaxed);
         let stop = Arc::clone(&self.stop);
         if game.is_over() {
+            self.stop.store(false, Ordering::Relaxed);
             return SearchResult {
                 best: None,
                 score: Score::Mate(0),
@@ -302,7 +303,9 @@ impl Searcher {
             };
         }
         let mut worker = search::Worker::new(game, &mut self.state, &stop, now_ms, limits);
-        worker.run(game, limits, on_info)
+        let result = worker.run(game, limits, on_info);
+        self.stop.store(false, Ordering::Relaxed);
+        result
     }
 
     /// The best move and its evaluation for the side to move, within `movetime_ms`
