@@ -36,9 +36,19 @@ fn reach(pos: &Position, kind: Kind, color: Color, from: Square) -> Vec<Square> 
             atom::PAWN => (vec![(0, forward)], false),
             atom::WAZIR => (vec![(0, 1), (1, 0), (0, -1), (-1, 0)], false),
             atom::FERZ => (vec![(1, 1), (1, -1), (-1, 1), (-1, -1)], false),
-            atom::KNIGHT => {
-                (vec![(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)], false)
-            }
+            atom::KNIGHT => (
+                vec![
+                    (1, 2),
+                    (2, 1),
+                    (2, -1),
+                    (1, -2),
+                    (-1, -2),
+                    (-2, -1),
+                    (-2, 1),
+                    (-1, 2),
+                ],
+                false,
+            ),
             atom::ALFIL => (vec![(2, 2), (2, -2), (-2, 2), (-2, -2)], false),
             atom::DABBABA => (vec![(0, 2), (2, 0), (0, -2), (-2, 0)], false),
             atom::ROOK => (vec![(0, 1), (1, 0), (0, -1), (-1, 0)], true),
@@ -82,7 +92,9 @@ fn reference_moves(pos: &Position) -> Vec<u16> {
     }
     let mut pseudo = Vec::new();
     for from in Square::all() {
-        let Some(p) = pos.piece_at(from) else { continue };
+        let Some(p) = pos.piece_at(from) else {
+            continue;
+        };
         if p.color != us {
             continue;
         }
@@ -111,7 +123,8 @@ fn reference_moves(pos: &Position) -> Vec<u16> {
             if kind == rules.pawn && rules.pawn_drop_limits {
                 let own_pawn_on_file = (0..9).any(|r| {
                     let s = Square::new(to.file(), r).unwrap();
-                    pos.piece_at(s).is_some_and(|q| q.color == us && q.kind == rules.pawn)
+                    pos.piece_at(s)
+                        .is_some_and(|q| q.color == us && q.kind == rules.pawn)
                 });
                 if to.rank() == us.far_rank() || own_pawn_on_file {
                     continue;
@@ -143,7 +156,13 @@ fn check_position(pos: &Position) {
     let mut work = pos.clone();
     for &m in &moves {
         let undo = work.make_move(m);
-        assert_eq!(work.hash(), work.compute_hash(), "hash after {} in {}", pos.uci(m), pos.fen());
+        assert_eq!(
+            work.hash(),
+            work.compute_hash(),
+            "hash after {} in {}",
+            pos.uci(m),
+            pos.fen()
+        );
         work.unmake_move(m, undo);
         assert_eq!(&work, pos, "unmake {}", pos.uci(m));
         assert_eq!(work.hash(), pos.hash());

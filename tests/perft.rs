@@ -28,20 +28,54 @@ fn rows(file: &str) -> Vec<Row> {
         .collect()
 }
 
+/// Rows of `pandemonium_perft.csv` whose depth-3 column repeats the depth-1
+/// count (e.g. `325,84133,325`): a slip in the table, not a count, since each
+/// of those positions has over 200 moves at every node. Their depths 1 and 2
+/// are checked; depth 3 is skipped. Seventeen rows have this shape; a change
+/// in that number means the table changed and needs a look.
+fn depth3_is_a_slip(row: &Row) -> bool {
+    matches!(row.counts[..], [d1, d2, d3] if d3 == d1 && d2 > d1 && d1 > 0)
+}
+
 fn check_file(variant: Variant, file: &str) {
     let rows = rows(file);
     assert!(rows.len() >= 7, "{file} has rows");
+    let slips = rows.iter().filter(|r| depth3_is_a_slip(r)).count();
+    let expected_slips = if file == "pandemonium_perft.csv" {
+        17
+    } else {
+        0
+    };
+    assert_eq!(
+        slips, expected_slips,
+        "{file}: rows whose depth 3 repeats depth 1"
+    );
     let mut failures = Vec::new();
     for row in &rows {
-        let mut pos = Position::from_fen(variant, &row.fen).unwrap_or_else(|e| panic!("{}: {e}", row.fen));
-        for (d, &expected) in row.counts.iter().enumerate() {
+        let mut pos =
+            Position::from_fen(variant, &row.fen).unwrap_or_else(|e| panic!("{}: {e}", row.fen));
+        let depths = if depth3_is_a_slip(row) {
+            2
+        } else {
+            row.counts.len()
+        };
+        for (d, &expected) in row.counts.iter().take(depths).enumerate() {
             let got = pos.perft(d as u32 + 1);
             if got != expected {
-                failures.push(format!("{} depth {}: got {got}, expected {expected}", row.fen, d + 1));
+                failures.push(format!(
+                    "{} depth {}: got {got}, expected {expected}",
+                    row.fen,
+                    d + 1
+                ));
             }
         }
     }
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -66,7 +100,10 @@ fn pandemonium_edge_positions() {
 
 const START: [(Variant, [u64; 5]); 2] = [
     (Variant::Mansindam, [31, 961, 32_238, 1_081_374, 38_109_695]),
-    (Variant::Pandemonium, [36, 1_294, 50_794, 1_983_464, 84_552_254]),
+    (
+        Variant::Pandemonium,
+        [36, 1_294, 50_794, 1_983_464, 84_552_254],
+    ),
 ];
 
 #[test]
@@ -74,16 +111,25 @@ fn start_positions_to_depth_4() {
     for (variant, counts) in START {
         let mut pos = Position::start(variant);
         for (d, &expected) in counts.iter().take(4).enumerate() {
-            assert_eq!(pos.perft(d as u32 + 1), expected, "{variant} depth {}", d + 1);
+            assert_eq!(
+                pos.perft(d as u32 + 1),
+                expected,
+                "{variant} depth {}",
+                d + 1
+            );
         }
     }
 }
 
 #[test]
-#[ignore = "about a minute; run with --ignored"]
+#[ignore = "123 million nodes; run with --ignored"]
 fn start_positions_depth_5() {
     for (variant, counts) in START {
-        assert_eq!(Position::start(variant).perft(5), counts[4], "{variant} depth 5");
+        assert_eq!(
+            Position::start(variant).perft(5),
+            counts[4],
+            "{variant} depth 5"
+        );
     }
 }
 
@@ -100,7 +146,10 @@ fn fen_write_read_write_is_identity() {
             let again = Position::from_fen(variant, &written).unwrap();
             assert_eq!(again.fen(), written);
             // Same position as the CSV's FEN, whose hands may be in another order.
-            assert_eq!(again.hash(), Position::from_fen(variant, &row.fen).unwrap().hash());
+            assert_eq!(
+                again.hash(),
+                Position::from_fen(variant, &row.fen).unwrap().hash()
+            );
         }
     }
 }

@@ -125,12 +125,14 @@ impl Position {
                     return self.uci(m);
                 };
                 out.push(rules.kind(kind).letter);
-                // Other pieces of the same kind that can go to the same square.
+                // Other pieces of the same kind that can make the same move to
+                // the same square (a promoting move is told apart by its `=X`).
                 let mut others = super::types::Bitboard::EMPTY;
                 for other in self.legal_moves().iter() {
                     if let Some(f) = other.from() {
                         if f != from
                             && other.to() == m.to()
+                            && other.promotes() == m.promotes()
                             && self.piece_at(f).map(|p| p.kind) == Some(kind)
                         {
                             others |= f.bb();

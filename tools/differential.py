@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Random games played by Fairy-Stockfish (pyffish) with tests/data/variants.ini,
+written down ply by ply for `cargo test --test differential -- --ignored`,
+which replays them with our engine and compares legal move sets, FEN, SAN and
+the game-end verdict at every ply.
+
+    tools/differential.py [--games N] [--seed S] [--plies P]
+
+Writes target/differential/<variant>.tsv. Each game is a line `G<TAB>variant`
+followed by one line per position:
+`P<TAB>fen<TAB>legal moves (sorted, space separated)<TAB>move<TAB>san<TAB>end`
+where move/san are '-' at the last position and end is '-' or
+'<winner>:<kind>' with kind one of mate (no legal moves) or rule (a rule of
+the game ended it: campmate, repetition).
+"""
+import argparse
+import os
+import random
+
+import pyffish as sf
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+VARIANTS = {"mansindam": "mansindam", "pandemonium": "pandemonium_prose"}
+
+
+def verdict(fsf, start, moves, legal):
+    """'-' while the game goes on, else '<winner>:<kind>'."""
+    side = "w" if len(moves) % 2 == 0 else "b"  # both start positions: White to move
+    other = "b" if side == "w" else "w"
+    ended, result = sf.is_immediate_game_end(fsf, start, moves)
+    kind = "rule"
+    if not ended:
+        ended, result = sf.is_optional_game_end(fsf, start, moves)
+    if not ended and not legal:
+        ended, result, kind = True, sf.game_result(fsf, start, moves), "mate"
+    if not ended:
+        return "-"
+    # result is from the side to move's point of view.
+    return f"{side if result > 0 else other}:{kind}"
+
+
+def play(fsf, rng, plies, out):
+    start = sf.start_fen(fsf)
+    fen, moves = start, []
+    out.write(f"G\t{fsf}\n")
+    for ply in range(plies + 1):
+        # Legal moves and SAN need only the position; the verdict needs the
+        # history (repetition).
+        legal = sorted(sf.legal_moves(fsf, fen, []))
+        end = verdict(fsf, start, moves, legal)
+        if end != "-" or ply == plies:
+            out.write(f"P\t{fen}\t{' '.join(legal)}\t-\t-\t{end}\n")
+            return
+        move = rng.choice(legal)
+        san = sf.get_san(fsf, fen, move, False, sf.NOTATION_SAN)
+        out.write(f"P\t{fen}\t{' '.join(legal)}\t{move}\t{san}\t-\n")
+        moves.append(move)
+        fen = sf.get_fen(fsf, fen, [move])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--plies", type=int, default=200)
+    args = ap.parse_args()
+    with open(os.path.join(ROOT, "tests", "data", "variants.ini")) as f:
+        sf.load_variant_config(f.read())
+    outdir = os.path.join(ROOT, "target", "differential")
+    os.makedirs(outdir, exist_ok=True)
+    for ours, fsf in VARIANTS.items():
+        rng = random.Random(f"{args.seed}-{ours}")
+        path = os.path.join(outdir, f"{ours}.tsv")
+        with open(path, "w") as out:
+            for _ in range(args.games):
+                play(fsf, rng, args.plies, out)
+        print(f"{ours}: {args.games} games written to {os.path.relpath(path, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
