@@ -1,16 +1,311 @@
-use super::*;
-use crate::engine::Variant;
+//! Facts about the search: mates, repetitions, campmate, legality, seeds and
+//! stopping. No timings are asserted.
 
-fn clock() -> f64 {
+use std::cell::Cell;
+
+use super::*;
+use crate::engine::{Color, Outcome, Reason, Variant};
+
+fn no_clock() -> f64 {
     0.0
+}
+
+fn search(game: &Game, limits: &Limits) -> SearchResult {
+    Searcher::new(4).search(game, limits, &no_clock, &mut |_| {})
+}
+
+fn game(variant: Variant, fen: &str) -> Game {
+    Game::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Whether the side to move mates with `m` (checkmate or campmate).
+fn wins_at_once(game: &Game, m: Move) -> bool {
+    let mut g = game.clone();
+    g.play(m).is_ok()
+        && g.outcome()
+            .is_some_and(|o| o.winner == game.position().side_to_move())
+}
+
+/// Whether the side to move has a forced win in `n` of its moves (brute force).
+fn forced_win(game: &Game, n: u32) -> bool {
+    game.legal_moves().iter().any(|&m| {
+        if wins_at_once(game, m) {
+            return true;
+        }
+        if n <= 1 {
+            return false;
+        }
+        let mut g = game.clone();
+        g.play(m).expect("legal");
+        !g.is_over()
+            && g.legal_moves().iter().all(|&r| {
+                let mut h = g.clone();
+                h.play(r).expect("legal");
+                match h.outcome() {
+                    Some(o) => o.winner == game.position().side_to_move(),
+                    None => forced_win(&h, n - 1),
+                }
+            })
+    })
 }
 
 #[test]
 fn plays_a_legal_move_from_both_starts() {
     for v in Variant::ALL {
         let game = Game::new(v);
-        let mut s = Searcher::new(4);
-        let r = s.search(&game, &Limits::depth(3), &clock, &mut |_| {});
+        let r = search(&game, &Limits::depth(3));
         assert!(game.legal_moves().contains(r.best.unwrap()));
+        assert_eq!(r.pv.first(), r.best.as_ref());
+        assert_eq!(r.depth, 3);
     }
+}
+
+#[test]
+fn finds_mate_in_one_in_both_games() {
+    // Black's lone King on a9 next to White's King on a7: a Rook dropped on
+    // the ninth rank mates.
+    for v in Variant::ALL {
+        let g = game(v, "k8/9/K8/9/9/9/9/9/9[R] w - - 0 1");
+        assert!(forced_win(&g, 1));
+        let r = search(&g, &Limits::depth(3));
+        assert!(wins_at_once(&g, r.best.unwrap()), "{v}");
+        assert_eq!(r.score, Score::Mate(1), "{v}");
+    }
+}
+
+#[test]
+fn finds_mate_in_two_in_both_games() {
+    // Two Rooks in hand against a lone King in the corner: a Rook on the b-file
+    // first, then a Rook on the a-file.
+    for v in Variant::ALL {
+        let g = game(v, "k8/9/9/9/9/9/9/9/4K4[RR] w - - 0 1");
+        assert!(!forced_win(&g, 1), "{v}: no mate in one here");
+        assert!(forced_win(&g, 2), "{v}: mate in two");
+        let r = search(&g, &Limits::depth(5));
+        assert_eq!(r.score, Score::Mate(2), "{v}");
+        // The first move keeps the win: every reply allows a mate.
+        let mut after = g.clone();
+        after.play(r.best.unwrap()).unwrap();
+        for &reply in after.legal_moves().iter() {
+            let mut h = after.clone();
+            h.play(reply).unwrap();
+            assert!(forced_win(&h, 1), "{v}: reply {reply:?}");
+        }
+    }
+}
+
+#[test]
+fn a_mated_or_finished_game_has_no_move() {
+    let g = game(Variant::Mansindam, "9/9/9/9/9/9/K8/9/4k4[] w - - 0 1");
+    assert!(g.is_over());
+    let r = search(&g, &Limits::depth(2));
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn sees_campmate_in_one() {
+    // White's King on e8 steps to the ninth rank and wins; no mate is available.
+    let g = game(Variant::Mansindam, "9/4K4/9/9/9/9/9/k8/9[] w - - 0 1");
+    let r = search(&g, &Limits::depth(2));
+    let m = r.best.unwrap();
+    let mut after = g.clone();
+    after.play(m).unwrap();
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome {
+            winner: Color::White,
+            reason: Reason::Campmate
+        })
+    );
+    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
+fn stops_a_campmate_threat() {
+    // Black to move; White's King on e8 threatens to step onto rank 9. Black's
+    // Rook can guard the ninth rank (or give check); afterwards White must not
+    // be able to campmate at once.
+    let g = game(Variant::Mansindam, "9/4K4/9/9/9/9/9/k8/r8[] b - - 0 1");
+    let r = search(&g, &Limits::depth(4));
+    let mut after = g.clone();
+    after.play(r.best.unwrap()).unwrap();
+    let campmates = after
+        .legal_moves()
+        .iter()
+        .filter(|&&m| wins_at_once(&after, m))
+        .count();
+    assert_eq!(campmates, 0, "{:?}", after.position().uci(r.best.unwrap()));
+}
+
+/// Knights out and back twice: the next Knight move back would make the start
+/// position occur a third time.
+const DANCE: &str = "b1d2 b9d8 d2b1 d8b9 b1d2 b9d8 d2b1";
+
+#[test]
+fn never_plays_a_pandemonium_move_that_loses_by_repetition() {
+    let g = Game::from_uci_moves(Variant::Pandemonium, None, DANCE.split(' ')).unwrap();
+    let back = g.position().parse_uci("d8b9").unwrap();
+    assert_eq!(
+        g.repetition_verdict(back),
+        Some(Outcome {
+            winner: Color::White,
+            reason: Reason::Repetition
+        })
+    );
+    for limits in [Limits::depth(1), Limits::depth(4), level(1), level(3)] {
+        let mut limits = limits;
+        limits.movetime_ms = None;
+        for seed in 0..4 {
+            limits.seed = seed;
+            let r = search(&g, &limits);
+            assert_ne!(r.best, Some(back), "{limits:?}");
+        }
+    }
+}
+
+#[test]
+fn ends_a_perpetual_check_by_repeating() {
+    // Pandemonium: White's Rook has checked on every move; Black's King going
+    // back to a9 makes the start occur a third time, and the perpetual checker
+    // loses.
+    let g = Game::from_uci_moves(
+        Variant::Pandemonium,
+        Some("k8/9/9/9/9/9/9/1R7/4K4[] w - - 0 1"),
+        "b2a2 a9b8 a2b2 b8a9 b2a2 a9b8 a2b2".split(' '),
+    )
+    .unwrap();
+    let back = g.position().parse_uci("b8a9").unwrap();
+    assert_eq!(
+        g.repetition_verdict(back),
+        Some(Outcome {
+            winner: Color::Black,
+            reason: Reason::PerpetualCheck
+        })
+    );
+    let r = search(&g, &Limits::depth(3));
+    assert_eq!(r.best, Some(back));
+    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
+fn respects_mansindams_illegal_repetition() {
+    let g = Game::from_uci_moves(Variant::Mansindam, None, DANCE.split(' ')).unwrap();
+    let back = g.position().parse_uci("d8b9").unwrap();
+    assert!(g.position().legal_moves().contains(back));
+    assert!(!g.legal_moves().contains(back));
+    for depth in 1..=4 {
+        let r = search(&g, &Limits::depth(depth));
+        let best = r.best.unwrap();
+        assert_ne!(best, back);
+        assert!(g.legal_moves().contains(best));
+    }
+}
+
+#[test]
+fn every_move_of_short_games_is_legal() {
+    // Both sides played by the search at low depth; the judge is Game::play.
+    for v in Variant::ALL {
+        let mut g = Game::new(v);
+        let mut s = Searcher::new(4);
+        for ply in 0..60 {
+            if g.is_over() {
+                break;
+            }
+            let mut limits = level(if ply % 2 == 0 { 2 } else { 3 });
+            limits.movetime_ms = None;
+            limits.nodes = Some(3_000);
+            limits.seed = ply;
+            let r = s.search(&g, &limits, &no_clock, &mut |_| {});
+            let m = r.best.expect("a move while the game goes on");
+            g.play(m)
+                .unwrap_or_else(|e| panic!("{v} ply {ply}: {e}, {}", g.position().fen()));
+        }
+    }
+}
+
+#[test]
+fn a_seed_makes_every_level_deterministic() {
+    let g = Game::from_uci_moves(Variant::Pandemonium, None, "e4e5 e6e5 g3g4".split(' ')).unwrap();
+    for n in 1..=LEVELS {
+        let mut limits = level(n);
+        limits.movetime_ms = None;
+        limits.nodes = Some(limits.nodes.unwrap_or(u64::MAX).min(20_000));
+        limits.seed = 7;
+        let a = search(&g, &limits);
+        let b = search(&g, &limits);
+        assert_eq!(a.best, b.best, "level {n}");
+        assert_eq!(a.nodes, b.nodes, "level {n}");
+        assert_eq!(a.score, b.score, "level {n}");
+    }
+}
+
+#[test]
+fn the_lowest_level_varies_with_the_seed() {
+    let g = Game::new(Variant::Mansindam);
+    let mut limits = level(1);
+    limits.movetime_ms = None;
+    let moves: std::collections::HashSet<Move> = (0..12)
+        .map(|seed| {
+            limits.seed = seed;
+            search(&g, &limits).best.unwrap()
+        })
+        .collect();
+    assert!(moves.len() > 2, "{moves:?}");
+}
+
+#[test]
+fn stops_at_the_deadline_and_on_the_flag() {
+    // A fake clock that advances one millisecond per reading.
+    let t = Cell::new(0.0);
+    let clock = || {
+        t.set(t.get() + 1.0);
+        t.get()
+    };
+    let g = Game::new(Variant::Pandemonium);
+    let mut s = Searcher::new(4);
+    let r = s.search(&g, &Limits::movetime(40.0), &clock, &mut |_| {});
+    assert!(g.legal_moves().contains(r.best.unwrap()));
+    assert!(
+        t.get() < 100.0,
+        "the search stopped soon after its deadline"
+    );
+
+    // A stop requested before the search starts stops it at the first check.
+    s.stop_flag()
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let r = s.search(&g, &Limits::default(), &no_clock, &mut |_| {});
+    assert!(g.legal_moves().contains(r.best.unwrap()));
+    assert!(r.nodes < 5_000);
+    // The flag is cleared afterwards.
+    let r = s.search(&g, &Limits::depth(2), &no_clock, &mut |_| {});
+    assert_eq!(r.depth, 2);
+}
+
+#[test]
+fn info_is_reported_for_each_iteration() {
+    let g = Game::new(Variant::Mansindam);
+    let mut depths = Vec::new();
+    Searcher::new(4).search(&g, &Limits::depth(4), &no_clock, &mut |i| {
+        depths.push(i.depth)
+    });
+    assert_eq!(depths, [1, 2, 3, 4]);
+}
+
+#[test]
+fn scores_print_for_people_and_uci() {
+    assert_eq!(Score::Cp(125).to_string(), "+1.25");
+    assert_eq!(Score::Cp(-40).to_string(), "-0.40");
+    assert_eq!(Score::Mate(3).to_string(), "#3");
+    assert_eq!(Score::Mate(-2).uci(), "mate -2");
+    assert!(Score::Mate(2).as_cp() > Score::Mate(3).as_cp());
+    assert!(Score::Mate(-2).as_cp() < Score::Cp(-5000).as_cp());
+}
+
+#[test]
+fn clock_limits_are_sane() {
+    let l = Limits::from_clock(60_000.0, 1_000.0, None);
+    let (soft, hard) = (l.soft_ms.unwrap(), l.movetime_ms.unwrap());
+    assert!(soft > 1_000.0 && soft < hard && hard < 30_000.0);
+    let l = Limits::from_clock(100.0, 0.0, None);
+    assert!(l.movetime_ms.unwrap() < 100.0);
 }
