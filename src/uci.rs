@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use crate::ai::{self, Info, Limits, SearchResult, Searcher, LEVELS, MAX_TT_MB};
+use crate::ai::{self, Features, Info, Limits, SearchResult, Searcher, LEVELS, MAX_TT_MB};
 use crate::engine::{Game, Position, Variant};
 
 /// Where a search thread writes its `info` and `bestmove` lines.
@@ -35,7 +35,18 @@ pub struct Session {
     /// 0: full strength (only the `go` limits); 1..=LEVELS: a playing level.
     level: u8,
     seed: u64,
+    features: Features,
 }
+
+/// Search switches settable as UCI check options (for strength tests).
+const SWITCHES: [&str; 6] = [
+    "NullMove",
+    "LMR",
+    "LMP",
+    "Futility",
+    "ReverseFutility",
+    "CheckExtension",
+];
 
 impl Default for Session {
     fn default() -> Self {
@@ -62,6 +73,7 @@ impl Session {
             hash_mb: DEFAULT_HASH_MB,
             level: 0,
             seed: 0,
+            features: Features::default(),
         }
     }
 
@@ -130,6 +142,9 @@ impl Session {
                     "option name Skill Level type spin default 0 min 0 max {LEVELS}"
                 ));
                 out("option name Seed type spin default 0 min 0 max 2147483647".into());
+                for name in SWITCHES {
+                    out(format!("option name {name} type check default true"));
+                }
                 out("uciok".into());
             }
             "isready" => out("readyok".into()),
@@ -198,6 +213,27 @@ impl Session {
                 Ok(n) => self.level = n as u8,
                 Err(e) => out(e),
             }
+        } else if let Some(i) = SWITCHES.iter().position(|s| s.eq_ignore_ascii_case(name)) {
+            let on = match value {
+                "true" => true,
+                "false" => false,
+                _ => {
+                    return out(format!(
+                        "info string {} needs true or false, not '{}'",
+                        SWITCHES[i],
+                        clip(value)
+                    ))
+                }
+            };
+            let f = &mut self.features;
+            *[
+                &mut f.null_move,
+                &mut f.lmr,
+                &mut f.lmp,
+                &mut f.futility,
+                &mut f.reverse_futility,
+                &mut f.check_extension,
+            ][i] = on;
         } else if name.eq_ignore_ascii_case("Seed") {
             match number(u64::MAX) {
                 Ok(n) => self.seed = n,
@@ -286,6 +322,7 @@ impl Session {
             limits.soft_ms = None;
         }
         limits.seed = self.seed;
+        limits.features = self.features;
         Ok(limits)
     }
 

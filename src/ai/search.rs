@@ -27,6 +27,8 @@ pub struct Features {
     pub futility: bool,
     pub reverse_futility: bool,
     pub check_extension: bool,
+    /// Null-move pruning (emulated: the engine has no null move yet).
+    pub null_move: bool,
 }
 
 impl Default for Features {
@@ -37,6 +39,7 @@ impl Default for Features {
             futility: true,
             reverse_futility: true,
             check_extension: true,
+            null_move: true,
         }
     }
 }
@@ -108,6 +111,10 @@ pub(crate) struct Worker<'a> {
     pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     lmr: Box<[[u8; 64]; 64]>,
+    /// The move into this ply was a null move.
+    null_here: [bool; MAX_PLY + 2],
+    /// Move lists by ply, kept to avoid allocating at every node.
+    bufs: Vec<Vec<(i32, Move)>>,
 }
 
 #[inline]
@@ -190,6 +197,8 @@ impl<'a> Worker<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             lmr,
+            null_here: [false; MAX_PLY + 2],
+            bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
 
@@ -295,6 +304,57 @@ impl<'a> Worker<'a> {
                 .is_some_and(|p| self.rules.kind(p.kind).promotes_to.is_some())
     }
 
+    /// Whether a move (from the table, maybe from another position) can be
+    /// played here: right piece, reachable square, allowed promotion or drop.
+    /// Whether it leaves the King attacked is checked after making it.
+    fn pseudo_legal(&self, m: Move) -> bool {
+        let pos = &self.pos;
+        let us = pos.side_to_move();
+        let to = m.to();
+        let occ = pos.occupied();
+        match (m.from(), m.drop_kind()) {
+            (Some(from), _) => {
+                let Some(p) = pos.piece_at(from) else {
+                    return false;
+                };
+                if p.color != us || pos.pieces_of(us).has(to) {
+                    return false;
+                }
+                if !pos.attacks_from(p.kind, us, from, occ).has(to) {
+                    return false;
+                }
+                let zone = self.rules.zone(us);
+                let can = self.rules.kind(p.kind).promotes_to.is_some()
+                    && (zone.has(from) || zone.has(to));
+                if m.promotes() {
+                    can
+                } else {
+                    !(can && self.rules.promotion_compulsory)
+                }
+            }
+            (None, Some(kind)) => {
+                if kind.index() >= self.rules.hand_kinds || pos.hand(us, kind) == 0 || occ.has(to) {
+                    return false;
+                }
+                if kind == self.rules.pawn && self.rules.pawn_drop_limits {
+                    if to.rank() == us.far_rank() {
+                        return false;
+                    }
+                    let file = crate::engine::Bitboard::file(to.file());
+                    let pawn = crate::engine::Piece {
+                        color: us,
+                        kind: self.rules.pawn,
+                    };
+                    if (file & pos.pieces_of(us)).any_on(|sq| pos.piece_at(sq) == Some(pawn)) {
+                        return false;
+                    }
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
     fn promotion_gain(&self, m: Move) -> i32 {
         if !m.promotes() {
             return 0;
@@ -313,16 +373,20 @@ impl<'a> Worker<'a> {
         &self,
         moves: &MoveList,
         tt_move: Option<Move>,
+        skip: Option<Move>,
         ply: usize,
-        keys: &mut Vec<i32>,
+        out: &mut Vec<(i32, Move)>,
     ) {
-        keys.clear();
+        out.clear();
         let us = self.pos.side_to_move();
         let them = us.flip();
         let occ = self.pos.occupied();
         let hist = &self.p.history[us.index()];
         let king = self.rules.king;
         for &m in moves.iter() {
+            if Some(m) == skip {
+                continue;
+            }
             let key = if Some(m) == tt_move {
                 1 << 30
             } else if let Some(from) = m.from() {
@@ -359,7 +423,7 @@ impl<'a> Worker<'a> {
             } else {
                 hist[Self::history_slot(m)][m.to().index()]
             };
-            keys.push(key);
+            out.push((key, m));
         }
     }
 
@@ -371,8 +435,19 @@ impl<'a> Worker<'a> {
 
     // ----- the tree ---------------------------------------------------------
 
-    fn search(
+    fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, pv_node: bool) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, 0);
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let s = self.search_node(&mut buf, alpha, beta, depth, ply, pv_node);
+        self.bufs[ply] = buf;
+        s
+    }
+
+    fn search_node(
         &mut self,
+        order: &mut Vec<(i32, Move)>,
         mut alpha: i32,
         mut beta: i32,
         depth: i32,
@@ -380,9 +455,6 @@ impl<'a> Worker<'a> {
         pv_node: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
-        if depth <= 0 {
-            return self.qsearch(alpha, beta, ply, 0);
-        }
         self.poll();
         if self.aborted {
             return 0;
@@ -417,6 +489,7 @@ impl<'a> Worker<'a> {
             }
         }
 
+        let us = self.pos.side_to_move();
         let in_check = self.pos.in_check();
         let static_eval = if in_check {
             -INF
@@ -435,32 +508,71 @@ impl<'a> Worker<'a> {
             return static_eval;
         }
 
-        let moves = self.pos.legal_moves();
-        if moves.is_empty() {
-            return mated_in(ply);
+        // Null move: give the opponent a free move; still above beta, cut.
+        if self.features.null_move
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && !self.null_here[ply]
+            && beta.abs() < MATE_BOUND
+            && static_eval >= beta
+        {
+            if let Some(np) = null_position(&self.pos) {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let saved = std::mem::replace(&mut self.pos, np);
+                self.push(false);
+                self.null_here[ply + 1] = true;
+                let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+                self.null_here[ply + 1] = false;
+                self.pop();
+                self.pos = saved;
+                if self.aborted {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
         }
-        let mut keys = Vec::with_capacity(moves.len());
-        self.score_moves(&moves, tt_move, ply, &mut keys);
-        let mut order: Vec<(i32, Move)> = keys.into_iter().zip(moves.iter().copied()).collect();
 
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0usize;
         let mut quiets_seen = 0usize;
-        let mut quiets: Vec<Move> = Vec::new();
+        let mut quiets = [Move::NULL; 32];
+        let mut n_quiets = 0;
         let lmp_limit = 6 + 3 * (depth * depth) as usize;
+        // The table's move first, before generating the others.
+        let tt_first = tt_move.filter(|&m| self.pseudo_legal(m));
+        let mut pending = tt_first;
+        let mut generated = false;
+        let mut i = 0;
 
-        for i in 0..order.len() {
-            // Selection: bring the best remaining move forward.
-            let mut bi = i;
-            for j in i + 1..order.len() {
-                if order[j].0 > order[bi].0 {
-                    bi = j;
+        loop {
+            let from_tt = pending.is_some();
+            let (okey, m) = if let Some(m) = pending.take() {
+                (1 << 30, m)
+            } else {
+                if !generated {
+                    generated = true;
+                    let moves = self.pos.legal_moves();
+                    self.score_moves(&moves, tt_move, tt_first, ply, order);
                 }
-            }
-            order.swap(i, bi);
-            let (okey, m) = order[i];
+                if i >= order.len() {
+                    break;
+                }
+                // Selection: bring the best remaining move forward.
+                let mut bi = i;
+                for j in i + 1..order.len() {
+                    if order[j].0 > order[bi].0 {
+                        bi = j;
+                    }
+                }
+                order.swap(i, bi);
+                i += 1;
+                order[i - 1]
+            };
             if self.declines_promotion(m) {
                 continue;
             }
@@ -468,6 +580,15 @@ impl<'a> Worker<'a> {
             let quiet = !capture && !m.promotes();
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
+            if from_tt
+                && self
+                    .pos
+                    .attackers_to(self.pos.king(us), us.flip(), self.pos.occupied())
+                    .any()
+            {
+                self.pos.unmake_move(m, undo);
+                continue;
+            }
             let gives_check = self.pos.in_check();
             let rep = self.push(gives_check);
             if let Repetition::Illegal = rep {
@@ -561,7 +682,7 @@ impl<'a> Worker<'a> {
                             }
                             let bonus = (depth * depth * 16).min(1200);
                             self.update_history(m, bonus);
-                            for &q in &quiets {
+                            for &q in &quiets[..n_quiets] {
                                 self.update_history(q, -bonus);
                             }
                         }
@@ -569,8 +690,9 @@ impl<'a> Worker<'a> {
                     }
                 }
             }
-            if quiet && quiets.len() < 32 {
-                quiets.push(m);
+            if quiet && n_quiets < quiets.len() {
+                quiets[n_quiets] = m;
+                n_quiets += 1;
             }
         }
         if legal == 0 {
@@ -634,7 +756,21 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+    fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply);
+        self.bufs[ply] = buf;
+        s
+    }
+
+    fn qsearch_node(
+        &mut self,
+        order: &mut Vec<(i32, Move)>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: usize,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         self.poll();
         if self.aborted {
@@ -658,18 +794,16 @@ impl<'a> Worker<'a> {
             }
             let mut best = -INF;
             let mut legal = 0;
-            let mut order: Vec<(i32, Move)> = moves
-                .iter()
-                .map(|&m| {
+            order.clear();
+            order.extend(moves.iter().map(|&m| {
                     let v = self
                         .pos
                         .piece_at(m.to())
                         .map_or(0, |p| self.eval.value[p.kind.index()]);
                     (v - if m.is_drop() { 1 } else { 0 }, m)
-                })
-                .collect();
+            }));
             order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-            for (_, m) in order {
+            for &(_, m) in order.iter() {
                 if self.declines_promotion(m) {
                     continue;
                 }
@@ -733,7 +867,7 @@ impl<'a> Worker<'a> {
         let mut list = MoveList::new();
         self.noisy_moves(&mut list, qply == 0);
         let occ = self.pos.occupied();
-        let mut order: Vec<(i32, Move)> = Vec::with_capacity(list.len());
+        order.clear();
         for &m in list.iter() {
             let from = m.from().expect("board move");
             let mover = self.pos.piece_at(from).map(|p| p.kind);
@@ -766,7 +900,7 @@ impl<'a> Worker<'a> {
             order.push((victim * 8 - a / 16 + gain, m));
         }
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        for (_, m) in order {
+        for &(_, m) in order.iter() {
             let undo = self.pos.make_move(m);
             // Pseudo-legal: our King must not be left attacked.
             if self
@@ -901,11 +1035,10 @@ impl<'a> Worker<'a> {
         let mut rng = Rng::new(limits.seed ^ self.pos.hash());
         let mut keys = Vec::new();
         let tt_move = self.p.tt.probe(self.pos.hash(), 0).and_then(|h| h.mv);
-        self.score_moves(&legal, tt_move, 0, &mut keys);
-        let mut rm: Vec<RootMove> = legal
-            .iter()
-            .zip(keys)
-            .map(|(&mv, k)| RootMove {
+        self.score_moves(&legal, tt_move, None, 0, &mut keys);
+        let mut rm: Vec<RootMove> = keys
+            .into_iter()
+            .map(|(k, mv)| RootMove {
                 mv,
                 score: -INF,
                 prev: k,
@@ -1063,4 +1196,16 @@ impl<'a> Worker<'a> {
             vec![m]
         }
     }
+}
+
+/// The position with the other side to move (a null move), through FEN: the
+/// engine has no cheaper way yet. `None` if that position is not valid.
+fn null_position(pos: &Position) -> Option<Position> {
+    let fen = pos.fen();
+    let at = fen.find("] ")? + 2;
+    let mut flipped = String::with_capacity(fen.len());
+    flipped.push_str(&fen[..at]);
+    flipped.push(if &fen[at..at + 1] == "w" { 'b' } else { 'w' });
+    flipped.push_str(&fen[at + 1..]);
+    Position::from_fen(pos.variant(), &flipped).ok()
 }

@@ -16,15 +16,63 @@ const POSITIONS: &[(Variant, &str)] = &[
     (Variant::Mansindam, ""),
     (
         Variant::Mansindam,
-        "e3e4 e7e6 d3d4 d7d6 b1c3 h9g7 c3b5 g7e8",
+        "e3e4 e7e6 b1d2 h9f8 d2c4 f8g6 c1e2 g9e8",
     ),
-    (Variant::Mansindam, "e3e4 e7e6 e4e5 d7d6 e5d6 e6e5 d6d7+"),
+    (
+        Variant::Mansindam,
+        "e3e4 e7e6 e4e5 e6e5 d3d4 e5e4 d4d5 d7d6 d5d6 e4e3+",
+    ),
     (Variant::Pandemonium, ""),
     (Variant::Pandemonium, "e4e5 e6e5 e3e4 e5e4"),
     (Variant::Pandemonium, "c3c4 g7g6 b1c3 h9g7 c3d5 c7c6"),
 ];
 
+/// CPU seconds used by this process (Linux), so that speed figures do not
+/// depend on what else the machine runs; wall time elsewhere.
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("depth") {
+        let depth: u32 = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(8);
+        let t0 = Instant::now();
+        let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+        let cpu0 = cpu_seconds().unwrap_or(0.0);
+        let mut nodes = 0;
+        for (variant, moves) in POSITIONS {
+            let Ok(game) = Game::from_uci_moves(*variant, None, moves.split_whitespace()) else {
+                continue;
+            };
+            let mut searcher = Searcher::new(64);
+            let mut limits = Limits::depth(depth);
+            // `search_bench depth N off` measures without the null move.
+            limits.features.null_move = std::env::args().nth(3).as_deref() != Some("off");
+            let r = searcher.search(&game, &limits, &clock, &mut |_| {});
+            nodes += r.nodes;
+            println!(
+                "{:<12} {:<40} depth {depth}: {:>9} nodes, score {}, best {}",
+                variant.name(),
+                if moves.is_empty() { "start" } else { moves },
+                r.nodes,
+                r.score.uci(),
+                game.position().uci(r.best.expect("a move"))
+            );
+        }
+        let cpu = cpu_seconds().unwrap_or(0.0) - cpu0;
+        println!(
+            "total {nodes} nodes, {cpu:.2} CPU s, {:.0} knps per CPU second",
+            nodes as f64 / cpu.max(0.01) / 1000.0
+        );
+        return;
+    }
     let ms: f64 = std::env::args()
         .nth(1)
         .and_then(|a| a.parse().ok())
