@@ -3,4 +3,6 @@
 
 pub mod ai;
 pub mod engine;
+pub mod protocol;
 pub mod uci;
+pub mod web;

@@ -1,0 +1,305 @@
+//! The messages between the page and the worker.
+//!
+//! The page never decides a rule: it sends what the player asked for
+//! ([`Request`]) and shows what the worker answers ([`Snapshot`]), which
+//! carries every legal move of the position. These types use no engine type,
+//! so the page's wasm does not link the rules engine. Squares are indices
+//! `0..81`, rank by rank from a1 (0) to i9 (80); piece kinds are indices into
+//! [`Snapshot::kinds`], hand kinds first (`0..hand_kinds`).
+//!
+//! On the wasm target the types are (de)serialised with `serde-wasm-bindgen`;
+//! natively they are plain data, so the native build needs no serde.
+
+#[cfg(target_arch = "wasm32")]
+use serde::{Deserialize, Serialize};
+
+/// A side of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn flip(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    /// `white` / `black`, as in the page's `data-hand` attributes and URLs.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Side> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(Side::White),
+            "black" | "b" => Some(Side::Black),
+            _ => None,
+        }
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum Player {
+    Human,
+    Computer,
+}
+
+impl Player {
+    pub const fn id(self) -> &'static str {
+        match self {
+            Player::Human => "human",
+            Player::Computer => "computer",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Player> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "human" | "player" => Some(Player::Human),
+            "computer" | "ai" | "cpu" => Some(Player::Computer),
+            _ => None,
+        }
+    }
+}
+
+/// A game to start: the variant (its id, `mansindam` or `pandemonium`), an
+/// optional start position and moves already played (UCI strings), and who
+/// plays each side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct NewGame {
+    pub variant: String,
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    pub players: [Player; 2],
+}
+
+/// A move as the page names it: from a square or from the hand, to a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct MoveSpec {
+    /// Origin square of a board move.
+    pub from: Option<u8>,
+    /// Hand kind of a drop.
+    pub drop: Option<u8>,
+    pub to: u8,
+    pub promotes: bool,
+}
+
+/// What the page asks of the worker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum Request {
+    NewGame(NewGame),
+    /// Play a move for the side to move; ignored unless it is legal and a
+    /// human's turn.
+    Play(MoveSpec),
+    /// A side gives up.
+    Resign(Side),
+    /// Take back the last move (against the computer: back to the human's turn).
+    TakeBack,
+}
+
+/// What the worker tells the page.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum Response {
+    /// The worker has started and reads requests.
+    Ready,
+    Snapshot(Box<Snapshot>),
+    /// A request could not be carried out (the game goes on as it was).
+    Error(String),
+}
+
+/// Why a game ended, in the words of RULES.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    Campmate,
+    Repetition,
+    PerpetualCheck,
+    Resignation,
+}
+
+impl EndReason {
+    pub const fn words(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::Campmate => "campmate",
+            EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual check",
+            EndReason::Resignation => "resignation",
+        }
+    }
+
+    /// A sentence that says what happened to the loser.
+    pub const fn explanation(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "The King is in check and cannot escape.",
+            EndReason::Stalemate => "The side to move has no legal move, which loses.",
+            EndReason::Campmate => "The King reached the far rank.",
+            EndReason::Repetition => "The same position occurred a third time; the player who repeated it loses.",
+            EndReason::PerpetualCheck => "The same position occurred a third time through perpetual check; the checking side loses.",
+            EndReason::Resignation => "A player resigned.",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct Ending {
+    pub winner: Side,
+    pub reason: EndReason,
+}
+
+/// One piece kind of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct KindView {
+    pub letter: char,
+    pub name: String,
+    pub promoted: bool,
+    /// The kind it promotes to, if any.
+    pub promotes_to: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct PieceView {
+    pub side: Side,
+    pub kind: u8,
+}
+
+/// A legal move and what it would cause.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct MoveView {
+    pub spec: MoveSpec,
+    /// Pandemonium: the move makes a third occurrence and ends the game so.
+    pub ends_game: Option<Ending>,
+}
+
+/// Everything the page shows, after every change.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct Snapshot {
+    /// Grows with every new game, so the page can reset what it remembers.
+    pub game_id: u32,
+    pub variant: String,
+    pub variant_name: String,
+    pub kinds: Vec<KindView>,
+    pub hand_kinds: u8,
+    /// 81 squares, a1 first.
+    pub board: Vec<Option<PieceView>>,
+    /// Counts per hand kind, White's then Black's.
+    pub hands: [Vec<u8>; 2],
+    pub to_move: Side,
+    /// Every legal move of the side to move (none once the game is over or
+    /// while the computer is to move).
+    pub moves: Vec<MoveView>,
+    /// The last move's origin square (none for a drop) and destination.
+    pub last_move: Option<(Option<u8>, u8)>,
+    /// The square of a King in check.
+    pub check: Option<u8>,
+    pub san: Vec<String>,
+    pub ending: Option<Ending>,
+    pub players: [Player; 2],
+    /// The computer is choosing its move.
+    pub thinking: bool,
+    /// The start position and the moves played, to save and restore the game.
+    pub start_fen: String,
+    pub uci: Vec<String>,
+}
+
+impl Snapshot {
+    pub fn piece(&self, square: u8) -> Option<PieceView> {
+        self.board.get(square as usize).copied().flatten()
+    }
+
+    pub fn kind(&self, kind: u8) -> Option<&KindView> {
+        self.kinds.get(kind as usize)
+    }
+
+    pub fn hand(&self, side: Side, kind: u8) -> u8 {
+        self.hands[side.index()]
+            .get(kind as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether a human is to move in a game still going on.
+    pub fn human_to_move(&self) -> bool {
+        self.ending.is_none()
+            && !self.thinking
+            && self.players[self.to_move.index()] == Player::Human
+    }
+}
+
+/// Square names for people and for the page's `data-square` attributes.
+pub fn square_name(square: u8) -> String {
+    let file = (b'a' + square % 9) as char;
+    let rank = square / 9 + 1;
+    format!("{file}{rank}")
+}
+
+/// Parses `a1`..`i9` into a square index.
+pub fn parse_square(s: &str) -> Option<u8> {
+    let b = s.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let file = b[0].wrapping_sub(b'a');
+    let rank = b[1].wrapping_sub(b'1');
+    (file < 9 && rank < 9).then(|| rank * 9 + file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        for sq in 0..81u8 {
+            assert_eq!(parse_square(&square_name(sq)), Some(sq));
+        }
+        assert_eq!(square_name(0), "a1");
+        assert_eq!(square_name(80), "i9");
+        assert_eq!(parse_square("j1"), None);
+        assert_eq!(parse_square("a0"), None);
+        assert_eq!(parse_square("e"), None);
+        assert_eq!(parse_square("é1"), None);
+    }
+
+    #[test]
+    fn sides_and_players_parse() {
+        assert_eq!(Side::parse("Black"), Some(Side::Black));
+        assert_eq!(Side::parse("x"), None);
+        assert_eq!(Player::parse("computer"), Some(Player::Computer));
+        assert_eq!(Player::parse(""), None);
+    }
+}

@@ -1,0 +1,455 @@
+//! The page: board, hands, status and dialogs, wired to the worker.
+//!
+//! Moving works by tapping a piece (or a hand slot) and then a square, or by
+//! dragging, with pointer events (mouse, pen and touch alike). The gesture is
+//! turned into an [`Intent`] by the state, which knows the legal moves from
+//! the last snapshot; only legal moves are sent to the worker.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, PointerEvent};
+use yew::prelude::*;
+
+use crate::protocol::{parse_square, NewGame, Player, Request, Response, Side, Snapshot};
+use crate::web::bridge::Bridge;
+use crate::web::components::board::{board, bottom_side};
+use crate::web::components::dialogs::{NewGameDialog, Question, Settings};
+use crate::web::components::hand::hand;
+use crate::web::components::panel;
+use crate::web::components::piece::tile;
+use crate::web::state::{Action, Intent, Origin, State, Target};
+use crate::web::storage;
+
+/// A pointer pressed on the board or a hand.
+struct Press {
+    pointer: i32,
+    x: i32,
+    y: i32,
+    /// The piece picked up, if the press was on one the player may move.
+    origin: Option<Origin>,
+    /// What a tap (no drag) means, decided when the press began.
+    tap: Intent,
+    dragging: bool,
+}
+
+/// Moving this far (in CSS pixels) turns a press into a drag.
+const DRAG_THRESHOLD: i32 = 6;
+
+#[function_component(App)]
+pub fn app() -> Html {
+    let state = use_reducer(State::default);
+    let bridge: Rc<RefCell<Option<Bridge>>> = use_mut_ref(|| None);
+    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
+    let ghost = use_node_ref();
+    let play_area = use_node_ref();
+    let resign_open = use_state(|| false);
+
+    // Start the worker once; the first game comes from the URL, the saved
+    // game, or the default.
+    {
+        let bridge = bridge.clone();
+        let dispatch = state.dispatcher();
+        use_effect_with((), move |_| {
+            let on_response = Callback::from(move |r: Response| match r {
+                Response::Ready => {}
+                Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
+                Response::Error(e) => dispatch.dispatch(Action::Error(e)),
+            });
+            match Bridge::spawn(on_response.clone()) {
+                Ok(b) => {
+                    let first = storage::from_url()
+                        .or_else(storage::load)
+                        .unwrap_or_else(storage::default_game);
+                    b.send(Request::NewGame(first));
+                    *bridge.borrow_mut() = Some(b);
+                }
+                Err(e) => on_response.emit(Response::Error(e)),
+            }
+            move || drop(bridge.borrow_mut().take())
+        });
+    }
+
+    // Keep the game across reloads (where storage is allowed).
+    {
+        let snap = state.snapshot.clone();
+        use_effect_with(snap, |snap| {
+            if let Some(s) = snap {
+                storage::save(s);
+            }
+        });
+    }
+
+    let send = {
+        let bridge = bridge.clone();
+        Callback::from(move |r: Request| {
+            if let Some(b) = bridge.borrow().as_ref() {
+                b.send(r);
+            }
+        })
+    };
+
+    let act = {
+        let state = state.clone();
+        let send = send.clone();
+        Callback::from(move |intent: Intent| match intent {
+            Intent::Select(o) => state.dispatch(Action::Select(o)),
+            Intent::Deselect => state.dispatch(Action::Deselect),
+            Intent::Play(spec) => {
+                send.emit(Request::Play(spec));
+                state.dispatch(Action::Sent);
+            }
+            Intent::AskPromotion(c) => state.dispatch(Action::AskPromotion(c)),
+            Intent::Confirm(m) => state.dispatch(Action::Confirm(m)),
+            Intent::Nothing => {}
+        })
+    };
+
+    let on_pointer_down = {
+        let state = state.clone();
+        let press = press.clone();
+        let play_area = play_area.clone();
+        Callback::from(move |e: PointerEvent| {
+            if e.button() != 0 || state.promotion.is_some() {
+                return;
+            }
+            let Some(target) = target_of(e.target()) else {
+                return;
+            };
+            let origin = match target {
+                Target::Square(sq) => Some(Origin::Square(sq)),
+                Target::Hand(side, k) => state
+                    .snapshot
+                    .as_ref()
+                    .filter(|s| s.to_move == side)
+                    .map(|_| Origin::Hand(k)),
+            }
+            .filter(|&o| state.can_pick(o));
+            let was_selected = origin.is_some() && state.selected == origin;
+            let tap = match origin {
+                Some(_) if was_selected => Intent::Deselect,
+                Some(_) => Intent::Nothing,
+                None => state.tap(target),
+            };
+            if let Some(o) = origin {
+                e.prevent_default();
+                if !was_selected {
+                    state.dispatch(Action::Select(o));
+                }
+                // Yew delegates events from the document root: capture on the
+                // table itself, so that the moves and the release come here.
+                if let Some(el) = play_area.cast::<Element>() {
+                    let _ = el.set_pointer_capture(e.pointer_id());
+                }
+            }
+            *press.borrow_mut() = Some(Press {
+                pointer: e.pointer_id(),
+                x: e.client_x(),
+                y: e.client_y(),
+                origin,
+                tap,
+                dragging: false,
+            });
+        })
+    };
+
+    let on_pointer_move = {
+        let press = press.clone();
+        let ghost = ghost.clone();
+        let play_area = play_area.clone();
+        Callback::from(move |e: PointerEvent| {
+            let mut guard = press.borrow_mut();
+            let Some(p) = guard
+                .as_mut()
+                .filter(|p| p.pointer == e.pointer_id() && p.origin.is_some())
+            else {
+                return;
+            };
+            let (dx, dy) = (e.client_x() - p.x, e.client_y() - p.y);
+            if !p.dragging && dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD {
+                p.dragging = true;
+                set_class(&play_area, "dragging", true);
+            }
+            if p.dragging {
+                e.prevent_default();
+                move_ghost(&ghost, Some((e.client_x(), e.client_y())));
+            }
+        })
+    };
+
+    let on_pointer_up = {
+        let state = state.clone();
+        let press = press.clone();
+        let ghost = ghost.clone();
+        let play_area = play_area.clone();
+        let act = act.clone();
+        Callback::from(move |e: PointerEvent| {
+            let Some(p) = press
+                .borrow_mut()
+                .take()
+                .filter(|p| p.pointer == e.pointer_id())
+            else {
+                return;
+            };
+            if p.dragging {
+                move_ghost(&ghost, None);
+                set_class(&play_area, "dragging", false);
+                let to = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.element_from_point(e.client_x() as f32, e.client_y() as f32))
+                    .and_then(|el| el.closest("[data-square]").ok().flatten())
+                    .and_then(|el| el.get_attribute("data-square"))
+                    .and_then(|s| parse_square(&s));
+                if let (Some(origin), Some(to)) = (p.origin, to) {
+                    act.emit(state.move_to(origin, to));
+                }
+            } else {
+                act.emit(p.tap);
+            }
+        })
+    };
+
+    let on_pointer_cancel = {
+        let press = press.clone();
+        let ghost = ghost.clone();
+        let play_area = play_area.clone();
+        Callback::from(move |_: PointerEvent| {
+            press.borrow_mut().take();
+            move_ghost(&ghost, None);
+            set_class(&play_area, "dragging", false);
+        })
+    };
+
+    let on_promote = {
+        let state = state.clone();
+        let act = act.clone();
+        Callback::from(move |promote: bool| act.emit(state.choose_promotion(promote)))
+    };
+
+    let on_confirm = {
+        let state = state.clone();
+        let act = act.clone();
+        Callback::from(move |yes: bool| match (yes, state.confirm) {
+            (true, Some(m)) => act.emit(Intent::Play(m.spec)),
+            _ => state.dispatch(Action::CloseDialogs),
+        })
+    };
+
+    let open_new_game = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(Action::OpenNewGame))
+    };
+    let close_new_game = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(Action::CloseNewGame))
+    };
+    let start_game = {
+        let state = state.clone();
+        let send = send.clone();
+        Callback::from(move |(g, bottom): (NewGame, Side)| {
+            storage::forget();
+            send.emit(Request::NewGame(g));
+            state.dispatch(Action::Starting(bottom));
+        })
+    };
+    let flip = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::Flip))
+    };
+    let take_back = {
+        let send = send.clone();
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            send.emit(Request::TakeBack);
+            state.dispatch(Action::CloseDialogs);
+        })
+    };
+    let resign_side = state.snapshot.as_ref().and_then(|s| resigner(s));
+    let ask_resign = {
+        let resign_open = resign_open.clone();
+        Callback::from(move |_: MouseEvent| resign_open.set(true))
+    };
+    let on_resign = {
+        let resign_open = resign_open.clone();
+        let send = send.clone();
+        Callback::from(move |yes: bool| {
+            resign_open.set(false);
+            if let (true, Some(side)) = (yes, resign_side) {
+                send.emit(Request::Resign(side));
+            }
+        })
+    };
+    let dismiss_error = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::DismissError))
+    };
+
+    let snap = state.snapshot.clone();
+    let bottom = bottom_side(state.flipped);
+    let table = match &snap {
+        Some(s) => html! {
+            <>
+                { hand(&state, s, bottom.flip(), "top") }
+                <div class="board-wrap">
+                    { board(&state, s, on_promote) }
+                </div>
+                { hand(&state, s, bottom, "bottom") }
+            </>
+        },
+        None => html! {
+            <div class="board-wrap loading">
+                <div class="board skeleton" aria-hidden="true"></div>
+            </div>
+        },
+    };
+    let ghost_piece = match (&snap, state.selected) {
+        (Some(s), Some(Origin::Square(sq))) => s
+            .piece(sq)
+            .and_then(|p| Some(tile(p.side, s.kind(p.kind)?))),
+        (Some(s), Some(Origin::Hand(k))) => s.kind(k).map(|kind| tile(s.to_move, kind)),
+        _ => None,
+    };
+    let can_take_back = snap
+        .as_ref()
+        .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human) && !s.thinking);
+    let settings = snap.as_ref().map_or(
+        Settings {
+            pandemonium: false,
+            side: Side::White,
+            computer: true,
+        },
+        |s| Settings {
+            pandemonium: s.variant == "pandemonium",
+            side: if s.players == [Player::Computer, Player::Human] {
+                Side::Black
+            } else {
+                Side::White
+            },
+            computer: s.players.contains(&Player::Computer),
+        },
+    );
+    let thinking = snap.as_ref().is_some_and(|s| s.thinking);
+
+    html! {
+        <div class="app" data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}>
+            <header class="topbar">
+                <div class="brand">
+                    <span class="logo" aria-hidden="true">{ "萬" }</span>
+                    <div>
+                        <h1>{ snap.as_ref().map_or("Pantheon".to_string(), |s| s.variant_name.clone()) }</h1>
+                        <p class="tagline">{ "Chess on 9×9 with drops" }</p>
+                    </div>
+                </div>
+                <button type="button" class="button primary" data-testid="new-game"
+                    onclick={open_new_game.reform(|_: MouseEvent| ())}>{ "New game" }</button>
+            </header>
+            <main class="play">
+                { panel::status(snap.as_deref()) }
+                <section class="table" ref={play_area.clone()}
+                    onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
+                    onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
+                    { table }
+                </section>
+                <aside class="panel">
+                    { snap.as_deref().map(|s| panel::result(s, open_new_game.clone())).unwrap_or_default() }
+                    <div class="toolbar">
+                        <button type="button" class="button" data-testid="flip" onclick={flip}
+                            title="Turn the board around">{ "⇅ Flip" }</button>
+                        <button type="button" class="button" data-testid="take-back" onclick={take_back}
+                            disabled={!can_take_back}>{ "↶ Take back" }</button>
+                        <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
+                            disabled={resign_side.is_none()}>{ "⚑ Resign" }</button>
+                    </div>
+                    { snap.as_deref().map(panel::moves).unwrap_or_default() }
+                </aside>
+            </main>
+            <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
+            if let Some(m) = state.confirm {
+                <Question title="Repetition"
+                    text={repetition_warning(snap.as_deref(), m.ends_game)}
+                    yes="Play it anyway" no="Take it back" testid="repetition-warning"
+                    on_answer={on_confirm} />
+            }
+            if *resign_open {
+                <Question title="Resign?"
+                    text={format!("{} gives up this game.", resign_side.map_or("", Side::name))}
+                    yes="Resign" no="Play on" testid="resign-question" on_answer={on_resign} />
+            }
+            if state.new_game_open {
+                <NewGameDialog initial={settings} on_start={start_game} on_close={close_new_game} />
+            }
+            if let Some(e) = &state.error {
+                <div class="toast" role="alert" data-testid="error">
+                    <span>{ e.clone() }</span>
+                    <button type="button" class="button" onclick={dismiss_error}>{ "OK" }</button>
+                </div>
+            }
+        </div>
+    }
+}
+
+/// The side a Resign button gives up for: the human against the computer,
+/// the side to move between two players; none once the game is over.
+fn resigner(snap: &Snapshot) -> Option<Side> {
+    if snap.ending.is_some() {
+        return None;
+    }
+    match snap.players {
+        [Player::Human, Player::Computer] => Some(Side::White),
+        [Player::Computer, Player::Human] => Some(Side::Black),
+        [Player::Human, Player::Human] => Some(snap.to_move),
+        _ => None,
+    }
+}
+
+fn repetition_warning(snap: Option<&Snapshot>, ending: Option<crate::protocol::Ending>) -> String {
+    let Some(e) = ending else {
+        return String::new();
+    };
+    let mover = snap.map_or("You", |s| s.to_move.name());
+    format!(
+        "This move makes the same position occur for the third time. {mover} would lose: {} wins by {}.",
+        e.winner.name(),
+        e.reason.words()
+    )
+}
+
+/// The square or hand slot under an event target.
+fn target_of(target: Option<web_sys::EventTarget>) -> Option<Target> {
+    let el = target?.dyn_into::<Element>().ok()?;
+    let el = el.closest("[data-square],[data-hand]").ok()??;
+    if let Some(sq) = el.get_attribute("data-square") {
+        return parse_square(&sq).map(Target::Square);
+    }
+    let side = Side::parse(&el.get_attribute("data-hand")?)?;
+    let kind = el.get_attribute("data-kind")?.parse().ok()?;
+    Some(Target::Hand(side, kind))
+}
+
+fn move_ghost(ghost: &NodeRef, at: Option<(i32, i32)>) {
+    let Some(el) = ghost.cast::<HtmlElement>() else {
+        return;
+    };
+    let style = el.style();
+    match at {
+        Some((x, y)) => {
+            let _ = style.set_property("transform", &format!("translate({x}px, {y}px)"));
+            let _ = style.set_property("display", "block");
+        }
+        None => {
+            let _ = style.set_property("display", "none");
+        }
+    }
+}
+
+fn set_class(node: &NodeRef, class: &str, on: bool) {
+    if let Some(el) = node.cast::<Element>() {
+        let list = el.class_list();
+        let _ = if on {
+            list.add_1(class)
+        } else {
+            list.remove_1(class)
+        };
+    }
+}

@@ -1,0 +1,147 @@
+//! The 9×9 board: squares with coordinates, pieces, and the marks for the
+//! selected piece, its legal destinations, the last move and a King in check.
+
+use yew::prelude::*;
+
+use crate::protocol::{square_name, Side, Snapshot};
+use crate::web::state::{Origin, PromotionChoice, State};
+
+use super::piece::{piece_name, tile};
+
+/// Squares in screen order, top-left first.
+pub fn screen_squares(flipped: bool) -> impl Iterator<Item = u8> {
+    (0..81u8).map(move |i| {
+        let (row, col) = (i / 9, i % 9);
+        if flipped {
+            row * 9 + (8 - col)
+        } else {
+            (8 - row) * 9 + col
+        }
+    })
+}
+
+/// Row and column (0–8, top-left 0) of a square on screen.
+pub fn screen_position(square: u8, flipped: bool) -> (u8, u8) {
+    let (file, rank) = (square % 9, square / 9);
+    if flipped {
+        (rank, 8 - file)
+    } else {
+        (8 - rank, file)
+    }
+}
+
+pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html {
+    let dest = state.destinations();
+    let selected = match state.selected {
+        Some(Origin::Square(sq)) => Some(sq),
+        _ => None,
+    };
+    let (last_from, last_to) = match snap.last_move {
+        Some((from, to)) => (from, Some(to)),
+        None => (None, None),
+    };
+    let squares = screen_squares(state.flipped).map(|sq| {
+        let (row, col) = screen_position(sq, state.flipped);
+        let piece = snap.piece(sq);
+        let kind = piece.and_then(|p| snap.kind(p.kind));
+        let label = match (piece, kind) {
+            (Some(p), Some(k)) => format!("{}, {}", square_name(sq), piece_name(p.side, k)),
+            _ => format!("{}, empty", square_name(sq)),
+        };
+        let class = classes!(
+            "sq",
+            if (sq % 9 + sq / 9) % 2 == 0 { "dark" } else { "light" },
+            (last_from == Some(sq) || last_to == Some(sq)).then_some("last"),
+            (selected == Some(sq)).then_some("selected"),
+            dest[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
+            (snap.check == Some(sq)).then_some("check"),
+        );
+        let file_label = (row == 8).then(|| html! {
+            <span class="coord file" aria-hidden="true">{ (b'a' + sq % 9) as char }</span>
+        });
+        let rank_label = (col == 0).then(|| html! {
+            <span class="coord rank" aria-hidden="true">{ sq / 9 + 1 }</span>
+        });
+        html! {
+            <div key={sq as u64} {class} data-square={square_name(sq)} aria-label={label} role="gridcell">
+                { rank_label }
+                { file_label }
+                { match (piece, kind) {
+                    (Some(p), Some(k)) => tile(p.side, k),
+                    _ => Html::default(),
+                } }
+            </div>
+        }
+    });
+    let promotion = state
+        .promotion
+        .map(|choice| promotion_dialog(snap, choice, state.flipped, on_promote));
+    html! {
+        <div class="board" role="grid" aria-label="Board">
+            { for squares }
+            { promotion }
+        </div>
+    }
+}
+
+/// The promotion question, on the destination square.
+fn promotion_dialog(
+    snap: &Snapshot,
+    choice: PromotionChoice,
+    flipped: bool,
+    on_promote: Callback<bool>,
+) -> Html {
+    let (row, col) = screen_position(choice.to, flipped);
+    let side = snap.to_move;
+    // Open towards the middle of the board so it never leaves it.
+    let top = if row <= 4 {
+        row as f32
+    } else {
+        row as f32 - 1.0
+    };
+    let style = format!("left: calc({col} * 100% / 9); top: calc({top} * 100% / 9);");
+    let button = |promote: bool, kind: u8, text: &'static str| {
+        let on_promote = on_promote.clone();
+        let label = snap
+            .kind(kind)
+            .map(|k| format!("{text}: {}", k.name))
+            .unwrap_or_default();
+        html! {
+            <button
+                class="promo-choice"
+                data-testid={if promote { "promote-yes" } else { "promote-no" }}
+                aria-label={label.clone()}
+                title={label}
+                onclick={Callback::from(move |_| on_promote.emit(promote))}
+            >
+                { snap.kind(kind).map(|k| tile(side, k)).unwrap_or_default() }
+            </button>
+        }
+    };
+    let (first, second) = if row <= 4 {
+        (
+            button(true, choice.promoted_kind, "Promote"),
+            button(false, choice.kind, "Don't promote"),
+        )
+    } else {
+        (
+            button(false, choice.kind, "Don't promote"),
+            button(true, choice.promoted_kind, "Promote"),
+        )
+    };
+    html! {
+        <div class="promotion" {style} role="dialog" aria-label="Promote?" data-testid="promotion">
+            { first }
+            { second }
+        </div>
+    }
+}
+
+/// Which side sits at the bottom of the screen.
+pub fn bottom_side(flipped: bool) -> Side {
+    if flipped {
+        Side::Black
+    } else {
+        Side::White
+    }
+}

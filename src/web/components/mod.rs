@@ -1,0 +1,7 @@
+//! The page's pieces of screen.
+
+pub mod board;
+pub mod dialogs;
+pub mod hand;
+pub mod panel;
+pub mod piece;

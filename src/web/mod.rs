@@ -1,0 +1,22 @@
+//! The web game.
+//!
+//! The worker's half ([`session`], and the computer [`opponent`] it runs) is
+//! plain Rust, tested natively. The page's half (Yew components, the state
+//! they share, the bridge to the worker) is built for wasm32 only, except the
+//! state's pure logic in [`state`], which is tested natively too.
+
+pub mod opponent;
+pub mod session;
+pub mod state;
+
+#[cfg(target_arch = "wasm32")]
+mod app;
+#[cfg(target_arch = "wasm32")]
+mod bridge;
+#[cfg(target_arch = "wasm32")]
+mod components;
+#[cfg(target_arch = "wasm32")]
+mod storage;
+
+#[cfg(target_arch = "wasm32")]
+pub use app::App;

@@ -1,0 +1,539 @@
+//! The page's state: the latest snapshot from the worker, and what the player
+//! is doing with it (a selected piece, an open dialog, the board's
+//! orientation).
+//!
+//! The logic is plain Rust and tested natively; on wasm32 [`State`] is a Yew
+//! `Reducible`. It never decides a rule: a tap becomes a move only when the
+//! snapshot lists that move as legal.
+
+use std::rc::Rc;
+
+use crate::protocol::{MoveSpec, MoveView, Player, Side, Snapshot};
+
+/// Where a move starts: a square, or a kind in the hand of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    Square(u8),
+    Hand(u8),
+}
+
+/// What the player touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Square(u8),
+    Hand(Side, u8),
+}
+
+/// A move that may be played with or without promotion: the player chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionChoice {
+    pub to: u8,
+    pub promote: MoveSpec,
+    pub stay: MoveSpec,
+    /// The letters shown on the two buttons: the promoted kind and the piece's own kind.
+    pub promoted_kind: u8,
+    pub kind: u8,
+}
+
+/// What a gesture means, given the snapshot's legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Select(Origin),
+    Deselect,
+    Play(MoveSpec),
+    AskPromotion(PromotionChoice),
+    /// Pandemonium: the move ends the game by repetition; ask first.
+    Confirm(MoveView),
+    Nothing,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct State {
+    pub snapshot: Option<Rc<Snapshot>>,
+    pub selected: Option<Origin>,
+    pub promotion: Option<PromotionChoice>,
+    pub confirm: Option<MoveView>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    pub new_game_open: bool,
+    /// A move was sent and its snapshot has not come back yet.
+    pub waiting: bool,
+    /// The side the player chose for the bottom of a game being started.
+    pub bottom_wish: Option<Side>,
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Snapshot(Rc<Snapshot>),
+    Select(Origin),
+    Deselect,
+    AskPromotion(PromotionChoice),
+    Confirm(MoveView),
+    /// A move went to the worker.
+    Sent,
+    CloseDialogs,
+    Flip,
+    OpenNewGame,
+    CloseNewGame,
+    /// A new game was asked for, with this side at the bottom.
+    Starting(Side),
+    Error(String),
+    DismissError,
+}
+
+impl State {
+    pub fn apply(&self, action: Action) -> State {
+        let mut s = self.clone();
+        match action {
+            Action::Snapshot(snap) => {
+                let new_game = self
+                    .snapshot
+                    .as_ref()
+                    .is_none_or(|old| old.game_id != snap.game_id);
+                if new_game {
+                    // The chosen side at the bottom, else the human's (White
+                    // when both or neither are human).
+                    let bottom = s.bottom_wish.take().unwrap_or(
+                        if snap.players == [Player::Computer, Player::Human] {
+                            Side::Black
+                        } else {
+                            Side::White
+                        },
+                    );
+                    s.flipped = bottom == Side::Black;
+                }
+                s.snapshot = Some(snap);
+                s.selected = None;
+                s.promotion = None;
+                s.confirm = None;
+                s.waiting = false;
+            }
+            Action::Select(o) => {
+                s.selected = Some(o);
+                s.promotion = None;
+            }
+            Action::Deselect => {
+                s.selected = None;
+                s.promotion = None;
+            }
+            Action::AskPromotion(choice) => s.promotion = Some(choice),
+            Action::Confirm(m) => {
+                s.promotion = None;
+                s.confirm = Some(m);
+            }
+            Action::Sent => {
+                s.selected = None;
+                s.promotion = None;
+                s.confirm = None;
+                s.waiting = true;
+            }
+            Action::CloseDialogs => {
+                s.promotion = None;
+                s.confirm = None;
+                s.selected = None;
+            }
+            Action::Flip => s.flipped = !s.flipped,
+            Action::OpenNewGame => s.new_game_open = true,
+            Action::CloseNewGame => s.new_game_open = false,
+            Action::Starting(side) => {
+                s.bottom_wish = Some(side);
+                s.new_game_open = false;
+            }
+            Action::Error(e) => {
+                s.error = Some(e);
+                s.waiting = false;
+            }
+            Action::DismissError => s.error = None,
+        }
+        s
+    }
+
+    /// Whether the player may move now.
+    pub fn can_move(&self) -> bool {
+        !self.waiting && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
+    }
+
+    /// The legal moves from an origin.
+    pub fn moves_from(&self, origin: Origin) -> impl Iterator<Item = &MoveView> + '_ {
+        let moves = match (&self.snapshot, self.can_move()) {
+            (Some(s), true) => s.moves.as_slice(),
+            _ => &[],
+        };
+        moves.iter().filter(move |m| match origin {
+            Origin::Square(sq) => m.spec.from == Some(sq),
+            Origin::Hand(k) => m.spec.drop == Some(k),
+        })
+    }
+
+    /// The squares the selected piece may go to, by square index.
+    pub fn destinations(&self) -> [bool; 81] {
+        let mut to = [false; 81];
+        if let Some(o) = self.selected {
+            for m in self.moves_from(o) {
+                if let Some(t) = to.get_mut(m.spec.to as usize) {
+                    *t = true;
+                }
+            }
+        }
+        to
+    }
+
+    /// Whether a piece stands on `origin` that the player may pick up.
+    pub fn can_pick(&self, origin: Origin) -> bool {
+        let Some(snap) = self.snapshot.as_ref().filter(|_| self.can_move()) else {
+            return false;
+        };
+        match origin {
+            Origin::Square(sq) => snap.piece(sq).is_some_and(|p| p.side == snap.to_move),
+            Origin::Hand(k) => snap.hand(snap.to_move, k) > 0,
+        }
+    }
+
+    /// A tap on a square or a hand slot.
+    pub fn tap(&self, target: Target) -> Intent {
+        if let (Some(from), Target::Square(to)) = (self.selected, target) {
+            let intent = self.move_to(from, to);
+            if intent != Intent::Nothing {
+                return intent;
+            }
+        }
+        let origin = match target {
+            Target::Square(sq) => Origin::Square(sq),
+            Target::Hand(side, k) => match &self.snapshot {
+                Some(s) if s.to_move == side => Origin::Hand(k),
+                _ => return self.deselect(),
+            },
+        };
+        if self.can_pick(origin) && self.selected != Some(origin) {
+            Intent::Select(origin)
+        } else {
+            self.deselect()
+        }
+    }
+
+    fn deselect(&self) -> Intent {
+        if self.selected.is_some() {
+            Intent::Deselect
+        } else {
+            Intent::Nothing
+        }
+    }
+
+    /// The piece from `from` put on square `to` (a tap on a destination, or the
+    /// end of a drag). `Nothing` when no legal move does that.
+    pub fn move_to(&self, from: Origin, to: u8) -> Intent {
+        let mut plain = None;
+        let mut promoting = None;
+        for m in self.moves_from(from).filter(|m| m.spec.to == to) {
+            if m.spec.promotes {
+                promoting = Some(*m);
+            } else {
+                plain = Some(*m);
+            }
+        }
+        match (plain, promoting) {
+            (Some(stay), Some(promote)) => {
+                let snap = self.snapshot.as_ref().expect("moves come from a snapshot");
+                let kind = match from {
+                    Origin::Square(sq) => snap.piece(sq).map_or(0, |p| p.kind),
+                    Origin::Hand(k) => k,
+                };
+                let promoted_kind = snap.kind(kind).and_then(|k| k.promotes_to).unwrap_or(kind);
+                Intent::AskPromotion(PromotionChoice {
+                    to,
+                    promote: promote.spec,
+                    stay: stay.spec,
+                    promoted_kind,
+                    kind,
+                })
+            }
+            (Some(m), None) | (None, Some(m)) => self.resolve(m),
+            (None, None) => Intent::Nothing,
+        }
+    }
+
+    /// A chosen legal move: played, or first confirmed when it ends the game
+    /// by repetition.
+    pub fn resolve(&self, m: MoveView) -> Intent {
+        if m.ends_game.is_some() {
+            Intent::Confirm(m)
+        } else {
+            Intent::Play(m.spec)
+        }
+    }
+
+    /// The move behind a promotion dialog's answer.
+    pub fn choose_promotion(&self, promote: bool) -> Intent {
+        let Some(choice) = self.promotion else {
+            return Intent::Nothing;
+        };
+        let spec = if promote { choice.promote } else { choice.stay };
+        match self
+            .snapshot
+            .as_ref()
+            .and_then(|s| s.moves.iter().find(|m| m.spec == spec))
+        {
+            Some(m) => self.resolve(*m),
+            None => Intent::Deselect,
+        }
+    }
+}
+
+/// The status line.
+pub fn status_text(snap: &Snapshot) -> String {
+    if let Some(e) = snap.ending {
+        return format!("{} wins by {}", e.winner.name(), e.reason.words());
+    }
+    let side = snap.to_move.name();
+    let vs_computer = snap.players.contains(&Player::Computer);
+    if snap.thinking {
+        return format!("{side} (computer) is thinking…");
+    }
+    let who = if vs_computer {
+        format!("Your move ({side})")
+    } else {
+        format!("{side} to move")
+    };
+    if snap.check.is_some() {
+        format!("{who} — check!")
+    } else {
+        who
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+impl yew::Reducible for State {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        Rc::new(self.apply(action))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Game, Variant};
+    use crate::protocol::{parse_square, NewGame, Request};
+    use crate::web::session::Session;
+
+    fn sq(s: &str) -> u8 {
+        parse_square(s).unwrap()
+    }
+
+    fn state_for(variant: &str, fen: Option<&str>) -> (Session, State) {
+        let mut session = Session::new();
+        session
+            .handle(Request::NewGame(NewGame {
+                variant: variant.into(),
+                fen: fen.map(str::to_string),
+                moves: vec![],
+                players: [Player::Human, Player::Human],
+            }))
+            .unwrap();
+        let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
+        (session, state)
+    }
+
+    fn play(session: &mut Session, state: &State, intent: Intent) -> State {
+        match intent {
+            Intent::Play(spec) => {
+                session.handle(Request::Play(spec)).unwrap();
+                state.apply(Action::Snapshot(Rc::new(session.snapshot())))
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn tap_tap_plays_a_move_and_illegal_taps_do_nothing() {
+        let (mut session, state) = state_for("mansindam", None);
+        // An empty square without selection: nothing.
+        assert_eq!(state.tap(Target::Square(sq("e5"))), Intent::Nothing);
+        // An enemy piece cannot be picked.
+        assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
+        let intent = state.tap(Target::Square(sq("e3")));
+        assert_eq!(intent, Intent::Select(Origin::Square(sq("e3"))));
+        let state = state.apply(Action::Select(Origin::Square(sq("e3"))));
+        assert!(state.destinations()[sq("e4") as usize]);
+        assert_eq!(state.destinations().iter().filter(|&&d| d).count(), 1);
+        // Illegal destination: the selection goes away, nothing is played.
+        assert_eq!(state.tap(Target::Square(sq("e6"))), Intent::Deselect);
+        // Tapping the selected piece again deselects it.
+        assert_eq!(state.tap(Target::Square(sq("e3"))), Intent::Deselect);
+        let state = play(&mut session, &state, state.tap(Target::Square(sq("e4"))));
+        let snap = state.snapshot.as_ref().unwrap();
+        assert_eq!(snap.san, vec!["Pe4"]);
+        assert_eq!(snap.to_move, Side::Black);
+        assert_eq!(state.selected, None);
+        assert_eq!(snap.last_move, Some((Some(sq("e3")), sq("e4"))));
+    }
+
+    #[test]
+    fn drops_from_the_hand() {
+        let (mut session, state) =
+            state_for("pandemonium", Some("4k4/9/9/9/9/9/9/9/4K4[Rb] w - - 0 1"));
+        let rook = 3; // Pandemonium's hand order: P N B R ...
+                      // Black's hand cannot be picked by White.
+        assert_eq!(state.tap(Target::Hand(Side::Black, 2)), Intent::Nothing);
+        assert_eq!(
+            state.tap(Target::Hand(Side::White, 0)),
+            Intent::Nothing,
+            "no Pawn in hand"
+        );
+        assert_eq!(
+            state.tap(Target::Hand(Side::White, rook)),
+            Intent::Select(Origin::Hand(rook))
+        );
+        let state = state.apply(Action::Select(Origin::Hand(rook)));
+        assert_eq!(state.destinations().iter().filter(|&&d| d).count(), 79);
+        // A drag from the hand onto an occupied square does nothing.
+        assert_eq!(state.move_to(Origin::Hand(rook), sq("e9")), Intent::Nothing);
+        let state = play(
+            &mut session,
+            &state,
+            state.move_to(Origin::Hand(rook), sq("e5")),
+        );
+        let snap = state.snapshot.as_ref().unwrap();
+        assert_eq!(snap.hand(Side::White, rook), 0);
+        assert_eq!(snap.piece(sq("e5")).map(|p| p.kind), Some(rook));
+        assert_eq!(snap.san, vec!["R@e5+"]);
+        assert_eq!(snap.check, Some(sq("e9")));
+    }
+
+    #[test]
+    fn pandemonium_offers_promotion_and_mansindam_does_not() {
+        let (_, state) = state_for("pandemonium", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
+        let state = state.apply(Action::Select(Origin::Square(sq("a6"))));
+        let Intent::AskPromotion(choice) = state.tap(Target::Square(sq("a7"))) else {
+            panic!("no promotion dialog");
+        };
+        let state = state.apply(Action::AskPromotion(choice));
+        assert_eq!(choice.kind, 0);
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(snap.kinds[choice.promoted_kind as usize].letter, 'G');
+        assert!(matches!(state.choose_promotion(true), Intent::Play(m) if m.promotes));
+        assert!(matches!(state.choose_promotion(false), Intent::Play(m) if !m.promotes));
+
+        let (_, state) = state_for("mansindam", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
+        let state = state.apply(Action::Select(Origin::Square(sq("a6"))));
+        assert!(matches!(state.tap(Target::Square(sq("a7"))), Intent::Play(m) if m.promotes));
+    }
+
+    #[test]
+    fn a_move_that_loses_by_repetition_asks_first() {
+        // Pandemonium: Kings shuffle until the start position would come a third time.
+        let fen = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
+        let mut game = Game::from_fen(Variant::Pandemonium, fen).unwrap();
+        for m in ["e1d1", "e9d9", "d1e1", "d9e9", "e1d1", "e9d9", "d1e1"] {
+            game.play_str(m).unwrap();
+        }
+        let mut session = Session::new();
+        session
+            .handle(Request::NewGame(NewGame {
+                variant: "pandemonium".into(),
+                fen: Some(fen.into()),
+                moves: game.uci_moves(),
+                players: [Player::Human, Player::Human],
+            }))
+            .unwrap();
+        let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
+        let state = state.apply(Action::Select(Origin::Square(sq("d9"))));
+        let Intent::Confirm(m) = state.tap(Target::Square(sq("e9"))) else {
+            panic!("no warning before a losing repetition");
+        };
+        assert_eq!(m.ends_game.map(|e| e.winner), Some(Side::White));
+        // Another move is played without a question.
+        assert!(matches!(
+            state.tap(Target::Square(sq("c9"))),
+            Intent::Play(_)
+        ));
+    }
+
+    #[test]
+    fn nothing_moves_while_the_computer_thinks_or_after_the_end() {
+        let mut session = Session::new();
+        session
+            .handle(Request::NewGame(NewGame {
+                variant: "mansindam".into(),
+                fen: None,
+                moves: vec![],
+                players: [Player::Computer, Player::Human],
+            }))
+            .unwrap();
+        let snap = session.snapshot();
+        assert!(snap.thinking && snap.moves.is_empty());
+        let state = State::default().apply(Action::Snapshot(Rc::new(snap)));
+        assert!(state.flipped, "the human plays Black: Black at the bottom");
+        assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
+        assert_eq!(
+            status_text(state.snapshot.as_ref().unwrap()),
+            "White (computer) is thinking…"
+        );
+    }
+
+    /// Plays a UCI move as the browser tests do: tap the origin (square or
+    /// hand slot), tap the destination, answer a promotion question.
+    fn tap_uci(session: &mut Session, state: State, uci: &str) -> State {
+        let snap = state.snapshot.clone().unwrap();
+        let (origin, to) = match uci.split_once('@') {
+            Some((letter, to)) => {
+                let kind = snap
+                    .kinds
+                    .iter()
+                    .position(|k| k.letter.to_string() == letter)
+                    .unwrap() as u8;
+                (Target::Hand(snap.to_move, kind), sq(to))
+            }
+            None => (Target::Square(sq(&uci[0..2])), sq(&uci[2..4])),
+        };
+        let Intent::Select(o) = state.tap(origin) else {
+            panic!("{uci}: cannot pick the piece up");
+        };
+        let state = state.apply(Action::Select(o));
+        let intent = match state.tap(Target::Square(to)) {
+            Intent::AskPromotion(c) => state
+                .apply(Action::AskPromotion(c))
+                .choose_promotion(uci.ends_with('+')),
+            other => other,
+        };
+        play(session, &state, intent)
+    }
+
+    #[test]
+    fn the_browser_tests_scripted_games_end_as_they_say() {
+        let text = include_str!("../../tests/browser/games.txt");
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(lines.len() >= 2);
+        for line in lines {
+            let f: Vec<&str> = line.split('|').map(str::trim).collect();
+            let fen = (f[1] != "start").then_some(f[1]);
+            let (mut session, mut state) = state_for(f[0], fen);
+            for uci in f[2].split_whitespace() {
+                state = tap_uci(&mut session, state, uci);
+            }
+            assert_eq!(
+                status_text(state.snapshot.as_ref().unwrap()),
+                f[3],
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn status_names_the_winner_and_the_reason() {
+        let (mut session, _) = state_for("mansindam", None);
+        session.handle(Request::Resign(Side::White)).unwrap();
+        assert_eq!(
+            status_text(&session.snapshot()),
+            "Black wins by resignation"
+        );
+        // Taking back a resignation keeps the moves and goes on.
+        session.handle(Request::TakeBack).unwrap();
+        assert!(session.snapshot().ending.is_none());
+    }
+}

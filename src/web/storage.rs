@@ -1,0 +1,90 @@
+//! Where a game comes from when the page opens: URL parameters first (a
+//! position to share or to test), else the game saved in `localStorage`, else
+//! a new default game. Storage may be missing (a cross-site iframe, private
+//! browsing): then nothing is saved and the game goes on.
+
+use web_sys::{Storage, UrlSearchParams};
+
+use crate::protocol::{NewGame, Player, Side, Snapshot};
+
+const KEY: &str = "pantheon.game.v1";
+
+fn storage() -> Option<Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// The default game: Mansindam, the player with White against the computer.
+pub fn default_game() -> NewGame {
+    NewGame {
+        variant: "mansindam".into(),
+        fen: None,
+        moves: Vec::new(),
+        players: [Player::Human, Player::Computer],
+    }
+}
+
+/// `?variant=pandemonium&fen=...&moves=e3e4,e7e6&white=human&black=computer`.
+pub fn from_url() -> Option<NewGame> {
+    let search = web_sys::window()?.location().search().ok()?;
+    let params = UrlSearchParams::new_with_str(&search).ok()?;
+    let variant = params.get("variant")?;
+    let player = |side: Side, default: Player| {
+        params
+            .get(side.id())
+            .and_then(|p| Player::parse(&p))
+            .unwrap_or(default)
+    };
+    Some(NewGame {
+        variant,
+        fen: params.get("fen").filter(|f| !f.trim().is_empty()),
+        moves: split_moves(&params.get("moves").unwrap_or_default()),
+        players: [
+            player(Side::White, Player::Human),
+            player(Side::Black, Player::Computer),
+        ],
+    })
+}
+
+fn split_moves(s: &str) -> Vec<String> {
+    s.split([',', ' '])
+        .filter(|m| !m.is_empty())
+        .take(2000)
+        .map(|m| m.chars().take(16).collect())
+        .collect()
+}
+
+pub fn save(snap: &Snapshot) {
+    let Some(storage) = storage() else { return };
+    let text = format!(
+        "{}\n{}\n{}\n{},{}",
+        snap.variant,
+        snap.start_fen,
+        snap.uci.join(" "),
+        snap.players[0].id(),
+        snap.players[1].id()
+    );
+    // Full or forbidden storage: the game goes on unsaved.
+    let _ = storage.set_item(KEY, &text);
+}
+
+pub fn load() -> Option<NewGame> {
+    let text = storage()?.get_item(KEY).ok()??;
+    let mut lines = text.lines();
+    let variant = lines.next()?.to_string();
+    let fen = lines.next()?.to_string();
+    let moves = split_moves(lines.next()?);
+    let mut players = lines.next()?.split(',').map(Player::parse);
+    let players = [players.next()??, players.next()??];
+    Some(NewGame {
+        variant,
+        fen: Some(fen),
+        moves,
+        players,
+    })
+}
+
+pub fn forget() {
+    if let Some(storage) = storage() {
+        let _ = storage.remove_item(KEY);
+    }
+}

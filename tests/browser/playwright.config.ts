@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+
+// The built game (dist/) is served by Python's static server on 127.0.0.1:
+// at / and under /sub/path/ on one port, and a page that embeds it in an
+// iframe on another port (another origin). Debian's Chromium is used; no
+// browser is ever downloaded.
+export const SITE = 'http://127.0.0.1:8737';
+export const EMBED = 'http://127.0.0.1:8738';
+
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: SITE,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    viewport: { width: 1280, height: 800 },
+    trace: 'off',
+  },
+  webServer: [
+    {
+      command: 'node prepare-site.mjs && exec python3 -m http.server 8737 --bind 127.0.0.1 --directory .site',
+      url: `${SITE}/index.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+    {
+      command: 'exec python3 -m http.server 8738 --bind 127.0.0.1 --directory embed',
+      url: `${EMBED}/index.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
+});

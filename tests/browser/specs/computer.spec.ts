@@ -1,0 +1,90 @@
+import { expect, test } from '@playwright/test';
+import { handSlot, openGame, playUci, square } from './helpers';
+
+/** Starts recording the gaps between animation frames (and long tasks, where reported). */
+async function watchFrames(page: import('@playwright/test').Page) {
+  await page.evaluate(() => {
+    const w = window as any;
+    w.__gaps = [];
+    w.__longTasks = [];
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__gaps.push(t - last);
+      last = t;
+      if (!w.__stopFrames) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    } catch {
+      // No long task timing here: the frame gaps still tell.
+    }
+  });
+}
+
+async function frameReport(page: import('@playwright/test').Page) {
+  return page.evaluate(() => {
+    const w = window as any;
+    w.__stopFrames = true;
+    const gaps: number[] = w.__gaps.slice(1);
+    return { frames: gaps.length, maxGap: Math.max(...gaps), longTasks: w.__longTasks as number[], slow: gaps.map((g, i) => [i, Math.round(g)]).filter(([, g]) => g > 40) };
+  });
+}
+
+test('the computer answers with a legal move while the page stays responsive', async ({ page }, info) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  // A new game against the computer, chosen in the dialog.
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('variant-pandemonium').click();
+  await page.getByTestId('opponent-computer').click();
+  await page.getByTestId('side-white').click();
+  await page.getByTestId('start-game').click();
+  await expect(page.locator('h1')).toHaveText('Pandemonium');
+  await expect(page.getByTestId('status')).toHaveText('Your move (White)');
+
+  // Play a move; while the computer thinks, watch the page's frames.
+  const started = Date.now();
+  await playUci(page, 'e4e5');
+  await watchFrames(page);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-thinking', 'true');
+  await expect(page.getByTestId('status')).toHaveText('Black (computer) is thinking…');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2', { timeout: 15_000 });
+  const replyMs = Date.now() - started;
+  await expect(page.getByTestId('status')).toHaveText('Your move (White)');
+  const report = await frameReport(page);
+  const summary = `computer reply after ${replyMs} ms; ${report.frames} frames while it thought, longest gap ${report.maxGap.toFixed(1)} ms; long tasks ${JSON.stringify(report.longTasks)}; gaps over 40 ms ${JSON.stringify(report.slow)}`;
+  info.annotations.push({ type: 'measured', description: summary });
+  console.log(summary);
+  expect(replyMs).toBeLessThan(5_000);
+  expect(report.frames).toBeGreaterThan(10);
+  // No task on the page's thread blocks it (the long task API reports > 50 ms).
+  expect(report.longTasks.filter((d) => d > 100)).toEqual([]);
+  // Frames keep coming. On an idle machine the longest gap is one or two frames;
+  // FRAME_GAP_LIMIT_MS loosens this where other work shares the cores.
+  expect(report.maxGap).toBeLessThan(Number(process.env.FRAME_GAP_LIMIT_MS ?? 100));
+
+  // The board shows the reply: a Black piece on the highlighted destination.
+  const last = page.locator('.sq.last');
+  const labels = await last.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+  expect(labels.some((l) => l?.includes('Black'))).toBe(true);
+  await expect(page.locator('[data-testid="moves"] .move')).toHaveCount(2);
+});
+
+test('the computer takes a free piece, and its hand shows it', async ({ page }) => {
+  // Black (the computer) to move; its Rook on a9 can take White's Rook on a5.
+  await openGame(page, {
+    variant: 'mansindam',
+    fen: 'r3k4/9/9/9/R8/9/9/9/4K4[] b - - 0 1',
+    white: 'human',
+    black: 'computer',
+  });
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '1', { timeout: 15_000 });
+  await expect(square(page, 'a5')).toHaveAttribute('aria-label', 'a5, Black Rook');
+  await expect(handSlot(page, 'black', 'R')).toHaveAttribute('data-count', '1');
+  await expect(handSlot(page, 'black', 'R').locator('.count')).toHaveText('1');
+  // The player plays on, and the computer answers again.
+  await playUci(page, 'e1d1');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '3', { timeout: 15_000 });
+});

@@ -1,0 +1,85 @@
+import { expect, FrameLocator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A page, or the game inside an iframe. */
+export type Root = Page | FrameLocator;
+
+export interface ScriptedGame {
+  variant: string;
+  fen: string | null;
+  moves: string[];
+  status: string;
+}
+
+/** The short games of games.txt (also checked natively by `cargo test`). */
+export function scriptedGames(): ScriptedGame[] {
+  const text = readFileSync(join(__dirname, '..', 'games.txt'), 'utf8');
+  return text
+    .split('\n')
+    .filter((l) => l.trim() && !l.startsWith('#'))
+    .map((l) => {
+      const [variant, fen, moves, status] = l.split('|').map((f) => f.trim());
+      return { variant, fen: fen === 'start' ? null : fen, moves: moves.split(/\s+/), status };
+    });
+}
+
+/** Opens the game with URL parameters and waits until the worker's first snapshot is shown. */
+export async function openGame(page: Page, params: Record<string, string>, path = '/') {
+  const query = new URLSearchParams(params).toString();
+  await page.goto(`${path}?${query}`);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+}
+
+export function square(root: Root, name: string) {
+  return root.locator(`[data-square="${name}"]`);
+}
+
+export function handSlot(root: Root, side: 'white' | 'black', letter: string) {
+  return root.locator(`[data-hand="${side}"][data-piece="${letter}"]`);
+}
+
+export async function plies(root: Root): Promise<number> {
+  return Number(await root.getByTestId('status').getAttribute('data-plies'));
+}
+
+/**
+ * Plays a UCI move (`e3e4`, `a6a7+`, `P@e5`) by tapping, answering the
+ * promotion dialog if one comes (`+`: promote), and waits for the worker's answer.
+ */
+export async function playUci(root: Root, uci: string) {
+  const status = root.getByTestId('status');
+  const before = await plies(root);
+  const side = (await status.getAttribute('data-to-move')) as 'white' | 'black';
+  const drop = uci.match(/^([A-Z])@([a-i][1-9])$/);
+  if (drop) {
+    await handSlot(root, side, drop[1]).click();
+    await square(root, drop[2]).click();
+  } else {
+    const m = uci.match(/^([a-i][1-9])([a-i][1-9])(\+?)$/);
+    if (!m) throw new Error(`not a move: ${uci}`);
+    await square(root, m[1]).click();
+    await square(root, m[2]).click();
+    const dialog = root.getByTestId('promotion');
+    await expect
+      .poll(async () => (await plies(root)) > before || (await dialog.isVisible()))
+      .toBe(true);
+    if (await dialog.isVisible()) {
+      await root.getByTestId(m[3] ? 'promote-yes' : 'promote-no').click();
+    }
+  }
+  // The worker has played it (and the computer may already have answered).
+  await expect.poll(() => plies(root)).toBeGreaterThan(before);
+}
+
+/** Drags with the mouse (pointer events) from one element's centre to another's. */
+export async function drag(page: Page, from: ReturnType<Root['locator']>, to: ReturnType<Root['locator']>) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('drag: element not visible');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 2 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
