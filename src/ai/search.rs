@@ -113,6 +113,8 @@ pub(crate) struct Worker<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The move into this ply was a null move.
     null_here: [bool; MAX_PLY + 2],
+    /// Weaker levels: how far below the best a root move needs an exact score.
+    noise_margin: i32,
     /// Move lists by ply, kept to avoid allocating at every node.
     bufs: Vec<Vec<(i32, Move)>>,
 }
@@ -198,6 +200,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 2],
             lmr,
             null_here: [false; MAX_PLY + 2],
+            noise_margin: 2 * limits.noise_cp.max(0) + 1,
             bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
@@ -796,11 +799,11 @@ impl<'a> Worker<'a> {
             let mut legal = 0;
             order.clear();
             order.extend(moves.iter().map(|&m| {
-                    let v = self
-                        .pos
-                        .piece_at(m.to())
-                        .map_or(0, |p| self.eval.value[p.kind.index()]);
-                    (v - if m.is_drop() { 1 } else { 0 }, m)
+                let v = self
+                    .pos
+                    .piece_at(m.to())
+                    .map_or(0, |p| self.eval.value[p.kind.index()]);
+                (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
             order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
             for &(_, m) in order.iter() {
@@ -977,7 +980,14 @@ impl<'a> Worker<'a> {
                     let ext = i32::from(self.features.check_extension && gives_check);
                     let nd = depth - 1 + ext;
                     if exact {
-                        -self.search(-INF, INF, nd, 1, true)
+                        // Exact scores are needed only near the best: a move
+                        // `margin` below it cannot win even with the most noise.
+                        let floor = if best > -MATE_BOUND {
+                            best - self.noise_margin
+                        } else {
+                            -INF
+                        };
+                        -self.search(-INF, -floor, nd, 1, true)
                     } else if i == 0 {
                         -self.search(-beta, -alpha, nd, 1, true)
                     } else {
