@@ -178,10 +178,10 @@ pub fn level(n: u8) -> Limits {
     let (depth, nodes, movetime_ms, noise_cp) = match n.clamp(1, LEVELS) {
         1 => (Some(1), None, 1_000.0, 250),
         2 => (Some(2), None, 1_000.0, 90),
-        3 => (Some(3), Some(30_000), 1_500.0, 30),
+        3 => (Some(3), Some(50_000), 1_500.0, 30),
         4 => (None, Some(60_000), 2_000.0, 0),
-        5 => (None, Some(400_000), 3_000.0, 0),
-        _ => (None, Some(3_000_000), 4_000.0, 0),
+        5 => (None, Some(300_000), 3_000.0, 0),
+        _ => (None, Some(1_500_000), 4_000.0, 0),
     };
     Limits {
         depth,
