@@ -311,7 +311,15 @@ impl Session {
             go = go.tightened(&Limits::from_clock(t, inc, mtg));
         }
         let mut limits = if self.level > 0 {
-            ai::level(self.level).tightened(&go)
+            // The level sets depth, nodes and randomness; an explicit time from
+            // `go` (movetime or a clock) replaces its guard against slow devices.
+            let timed = go.movetime_ms.is_some();
+            let mut l = ai::level(self.level).tightened(&go);
+            if timed {
+                l.movetime_ms = go.movetime_ms;
+                l.soft_ms = go.soft_ms;
+            }
+            l
         } else {
             go
         };
@@ -513,6 +521,21 @@ mod tests {
             let lines = run(&mut s, "go movetime 500");
             assert!(lines.last().unwrap().starts_with("bestmove "));
         }
+    }
+
+    #[test]
+    fn a_level_keeps_its_nodes_and_takes_the_time_from_go() {
+        let mut s = Session::new();
+        run(&mut s, "setoption name Level value 6");
+        let l = s.go_limits(&["movetime", "60000"]).unwrap();
+        assert_eq!(l.nodes, ai::level(6).nodes);
+        assert_eq!(l.movetime_ms, Some(60000.0));
+        let l = s.go_limits(&["nodes", "1000"]).unwrap();
+        assert_eq!(l.nodes, Some(1000));
+        assert_eq!(l.movetime_ms, ai::level(6).movetime_ms);
+        run(&mut s, "setoption name Level value 0");
+        let l = s.go_limits(&["depth", "5"]).unwrap();
+        assert_eq!((l.depth, l.nodes, l.movetime_ms), (Some(5), None, None));
     }
 
     #[test]

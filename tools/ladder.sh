@@ -2,7 +2,8 @@
 # The level ladder: each level against the one below, and the top against the
 # bottom, with the match tool (both games, random 4-ply openings played with
 # both colours). Levels are node-limited, so results do not depend on the
-# machine; the per-move time cap of each level is lifted (`go movetime`).
+# machine; `go movetime 60000` replaces each level's time guard. The binaries
+# are copied first, so rebuilding during the run does not change them.
 #
 #   tools/ladder.sh [games-for-low-pairs] [games-for-high-pairs] > ladder.txt
 #
@@ -13,8 +14,11 @@ LOW=${1:-100}
 HIGH=${2:-20}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
 cargo build --release --bin uci --bin match >&2
-E=$CARGO_TARGET_DIR/release/uci
-M=$CARGO_TARGET_DIR/release/match
+SNAP=$(mktemp -d)
+cp "$CARGO_TARGET_DIR/release/uci" "$CARGO_TARGET_DIR/release/match" "$SNAP/"
+E=$SNAP/uci
+M=$SNAP/match
+echo "commit $(git rev-parse --short HEAD)"
 pair() {
   echo "== Level $1 vs Level $2, $3 games"
   nice -n 19 "$M" --engine1 "$E" --opt1 Level="$1" --engine2 "$E" --opt2 Level="$2" \
