@@ -85,8 +85,8 @@ impl Player {
 }
 
 /// A game to start: the variant (its id, `mansindam` or `pandemonium`), an
-/// optional start position and moves already played (UCI strings), and who
-/// plays each side.
+/// optional start position and moves already played (UCI strings), who
+/// plays each side, and the computer's level (1 to 6).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
 pub struct NewGame {
@@ -94,7 +94,11 @@ pub struct NewGame {
     pub fen: Option<String>,
     pub moves: Vec<String>,
     pub players: [Player; 2],
+    pub level: u8,
 }
+
+/// The computer's level when none is chosen.
+pub const DEFAULT_LEVEL: u8 = 3;
 
 /// A move as the page names it: from a square or from the hand, to a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -229,6 +233,7 @@ pub struct Snapshot {
     pub san: Vec<String>,
     pub ending: Option<Ending>,
     pub players: [Player; 2],
+    pub level: u8,
     /// The computer is choosing its move.
     pub thinking: bool,
     /// The start position and the moves played, to save and restore the game.

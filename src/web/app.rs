@@ -12,7 +12,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
-use crate::protocol::{parse_square, NewGame, Player, Request, Response, Side, Snapshot};
+use crate::protocol::{
+    parse_square, NewGame, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
+};
 use crate::web::bridge::Bridge;
 use crate::web::components::board::{board, bottom_side};
 use crate::web::components::dialogs::{NewGameDialog, Question, Settings};
@@ -318,6 +320,7 @@ pub fn app() -> Html {
             pandemonium: false,
             side: Side::White,
             computer: true,
+            level: DEFAULT_LEVEL,
         },
         |s| Settings {
             pandemonium: s.variant == "pandemonium",
@@ -327,6 +330,7 @@ pub fn app() -> Html {
                 Side::White
             },
             computer: s.players.contains(&Player::Computer),
+            level: s.level,
         },
     );
     let thinking = snap.as_ref().is_some_and(|s| s.thinking);
@@ -335,7 +339,7 @@ pub fn app() -> Html {
         <div class="app" data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}>
             <header class="topbar">
                 <div class="brand">
-                    <span class="logo" aria-hidden="true">{ "萬" }</span>
+                    <span class="logo" aria-hidden="true">{ "K" }</span>
                     <div>
                         <h1>{ snap.as_ref().map_or("Pantheon".to_string(), |s| s.variant_name.clone()) }</h1>
                         <p class="tagline">{ "Chess on 9×9 with drops" }</p>

@@ -1,11 +1,11 @@
 //! The web game.
 //!
-//! The worker's half ([`session`], and the computer [`opponent`] it runs) is
-//! plain Rust, tested natively. The page's half (Yew components, the state
-//! they share, the bridge to the worker) is built for wasm32 only, except the
-//! state's pure logic in [`state`], which is tested natively too.
+//! The worker's half ([`session`]: the engine's game and the computer
+//! opponent of `crate::ai`) is plain Rust, tested natively. The page's half
+//! (Yew components, the state they share, the bridge to the worker) is built
+//! for wasm32 only, except the state's pure logic in [`state`], which is
+//! tested natively too.
 
-pub mod opponent;
 pub mod session;
 pub mod state;
 

@@ -6,21 +6,26 @@
 
 use std::str::FromStr;
 
+use crate::ai::{self, Searcher};
 use crate::engine::{Color, Game, Move, Outcome, Reason, Square, Variant};
 use crate::protocol::{
     EndReason, Ending, KindView, MoveSpec, MoveView, NewGame, PieceView, Player, Request, Side,
-    Snapshot,
+    Snapshot, DEFAULT_LEVEL,
 };
 
-use super::opponent;
+/// The longest the computer thinks about a move, in milliseconds.
+pub const THINK_MS: f64 = 1500.0;
 
-/// How long the computer thinks about a move, in milliseconds.
-pub const THINK_MS: f64 = 1000.0;
+/// The transposition table's size in the worker (megabytes).
+const TABLE_MB: usize = 16;
 
 pub struct Session {
     game: Game,
     players: [Player; 2],
+    /// The computer's playing level, `1..=ai::LEVELS`.
+    level: u8,
     game_id: u32,
+    searcher: Searcher,
 }
 
 impl Default for Session {
@@ -35,7 +40,9 @@ impl Session {
         Session {
             game: Game::new(Variant::Mansindam),
             players: [Player::Human, Player::Computer],
+            level: DEFAULT_LEVEL,
             game_id: 0,
+            searcher: Searcher::new(TABLE_MB),
         }
     }
 
@@ -67,7 +74,9 @@ impl Session {
         let game = Game::from_uci_moves(variant, fen, new.moves.iter().map(String::as_str))?;
         self.game = game;
         self.players = new.players;
+        self.level = new.level.clamp(1, ai::LEVELS);
         self.game_id = self.game_id.wrapping_add(1);
+        self.searcher.new_game();
         Ok(())
     }
 
@@ -122,14 +131,20 @@ impl Session {
         !self.game.is_over() && self.player_to_move() == Player::Computer
     }
 
-    /// Lets the computer play its move, if it is its turn. Returns the move.
+    /// Lets the computer play its move, if it is its turn, thinking at most
+    /// `budget_ms` milliseconds (by the clock `now`). Returns the move.
     pub fn play_computer(&mut self, now: &dyn Fn() -> f64, budget_ms: f64) -> Option<Move> {
         if !self.computer_to_move() {
             return None;
         }
-        let choice = opponent::choose_move(&self.game, now, budget_ms)?;
-        self.game.play(choice.mv).ok()?;
-        Some(choice.mv)
+        let mut limits = ai::level(self.level);
+        limits.movetime_ms = Some(limits.movetime_ms.map_or(budget_ms, |t| t.min(budget_ms)));
+        // Different games, different choices among equal moves.
+        limits.seed = u64::from(self.game_id) << 16 ^ self.game.ply_count() as u64;
+        let result = self.searcher.search(&self.game, &limits, now, &mut |_| {});
+        let m = result.best?;
+        self.game.play(m).ok()?;
+        Some(m)
     }
 
     /// Everything the page shows. `thinking`: the computer is about to move.
@@ -188,6 +203,7 @@ impl Session {
             san: self.game.san_moves().map(str::to_string).collect(),
             ending: self.game.outcome().map(ending),
             players: self.players,
+            level: self.level,
             thinking: self.computer_to_move(),
             start_fen: self.game.start_position().fen(),
             uci: self.game.uci_moves(),
@@ -229,5 +245,128 @@ fn ending(o: Outcome) -> Ending {
             Reason::PerpetualCheck => EndReason::PerpetualCheck,
             Reason::Resignation => EndReason::Resignation,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    fn new_game(variant: &str, fen: Option<&str>, players: [Player; 2], level: u8) -> Session {
+        let mut s = Session::new();
+        s.handle(Request::NewGame(NewGame {
+            variant: variant.into(),
+            fen: fen.map(str::to_string),
+            moves: vec![],
+            players,
+            level,
+        }))
+        .unwrap();
+        s
+    }
+
+    #[test]
+    fn the_computer_answers_with_a_legal_move_in_time_at_every_level() {
+        for variant in ["mansindam", "pandemonium"] {
+            for level in 1..=ai::LEVELS {
+                let mut s = new_game(variant, None, [Player::Computer, Player::Human], level);
+                assert!(s.snapshot().thinking);
+                let before = s.game().clone();
+                let start = Instant::now();
+                let now = || start.elapsed().as_secs_f64() * 1000.0;
+                let m = s.play_computer(&now, THINK_MS).expect("a move");
+                let ms = now();
+                assert!(before.legal_moves().contains(m), "{variant} level {level}");
+                // Natively, in an unoptimised test build on a busy machine: generous.
+                assert!(ms < 4.0 * THINK_MS, "{variant} level {level}: {ms} ms");
+                let snap = s.snapshot();
+                assert!(!snap.thinking && snap.human_to_move());
+                assert_eq!(snap.san.len(), 1);
+                assert!(!snap.moves.is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn the_computer_respects_the_end_of_the_game() {
+        // White to move is checkmated already: nothing to play.
+        let mut s = new_game(
+            "mansindam",
+            Some("4k4/9/9/9/9/9/4r4/4q4/4K4[] w - - 0 1"),
+            [Player::Computer, Player::Human],
+            3,
+        );
+        let snap = s.snapshot();
+        assert!(snap.ending.is_some() && !snap.thinking && snap.moves.is_empty());
+        assert_eq!(s.play_computer(&|| 0.0, THINK_MS), None);
+        assert!(
+            s.handle(Request::Resign(Side::Black)).is_err(),
+            "the game is over"
+        );
+    }
+
+    #[test]
+    fn refusals_leave_the_game_as_it_was() {
+        let mut s = new_game("pandemonium", None, [Player::Human, Player::Computer], 2);
+        let id = s.snapshot().game_id;
+        for bad in [
+            NewGame {
+                variant: "chess".into(),
+                fen: None,
+                moves: vec![],
+                players: [Player::Human, Player::Human],
+                level: 1,
+            },
+            NewGame {
+                variant: "mansindam".into(),
+                fen: Some("not a fen".into()),
+                moves: vec![],
+                players: [Player::Human, Player::Human],
+                level: 1,
+            },
+            NewGame {
+                variant: "mansindam".into(),
+                fen: None,
+                moves: vec!["e3e4".into(), "zz".into()],
+                players: [Player::Human, Player::Human],
+                level: 1,
+            },
+        ] {
+            assert!(s.handle(Request::NewGame(bad)).is_err());
+        }
+        assert_eq!(s.snapshot().game_id, id);
+        assert_eq!(s.snapshot().variant, "pandemonium");
+        // Not a legal move; the computer's side cannot resign; a move for the wrong side.
+        let nonsense = MoveSpec {
+            from: Some(80),
+            drop: None,
+            to: 0,
+            promotes: true,
+        };
+        assert!(s.handle(Request::Play(nonsense)).is_err());
+        assert!(s.handle(Request::Resign(Side::Black)).is_err());
+        assert!(s.handle(Request::TakeBack).is_err(), "no move yet");
+        assert_eq!(s.snapshot().san.len(), 0);
+    }
+
+    #[test]
+    fn take_back_against_the_computer_returns_to_the_human_turn() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Computer], 1);
+        let e3e4 = s
+            .snapshot()
+            .moves
+            .iter()
+            .find(|m| m.spec.from == Some(22) && m.spec.to == 31)
+            .unwrap()
+            .spec;
+        s.handle(Request::Play(e3e4)).unwrap();
+        assert!(s.computer_to_move());
+        s.play_computer(&|| 0.0, THINK_MS).unwrap();
+        assert_eq!(s.snapshot().san.len(), 2);
+        s.handle(Request::TakeBack).unwrap();
+        let snap = s.snapshot();
+        assert_eq!(snap.san.len(), 0);
+        assert!(snap.human_to_move());
     }
 }

@@ -315,7 +315,7 @@ impl yew::Reducible for State {
 mod tests {
     use super::*;
     use crate::engine::{Game, Variant};
-    use crate::protocol::{parse_square, NewGame, Request};
+    use crate::protocol::{parse_square, NewGame, Request, DEFAULT_LEVEL};
     use crate::web::session::Session;
 
     fn sq(s: &str) -> u8 {
@@ -330,6 +330,7 @@ mod tests {
                 fen: fen.map(str::to_string),
                 moves: vec![],
                 players: [Player::Human, Player::Human],
+                level: DEFAULT_LEVEL,
             }))
             .unwrap();
         let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
@@ -436,6 +437,7 @@ mod tests {
                 fen: Some(fen.into()),
                 moves: game.uci_moves(),
                 players: [Player::Human, Player::Human],
+                level: DEFAULT_LEVEL,
             }))
             .unwrap();
         let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
@@ -460,6 +462,7 @@ mod tests {
                 fen: None,
                 moves: vec![],
                 players: [Player::Computer, Player::Human],
+                level: DEFAULT_LEVEL,
             }))
             .unwrap();
         let snap = session.snapshot();

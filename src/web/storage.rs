@@ -5,9 +5,9 @@
 
 use web_sys::{Storage, UrlSearchParams};
 
-use crate::protocol::{NewGame, Player, Side, Snapshot};
+use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
 
-const KEY: &str = "pantheon.game.v1";
+const KEY: &str = "pantheon.game.v2";
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -20,10 +20,11 @@ pub fn default_game() -> NewGame {
         fen: None,
         moves: Vec::new(),
         players: [Player::Human, Player::Computer],
+        level: DEFAULT_LEVEL,
     }
 }
 
-/// `?variant=pandemonium&fen=...&moves=e3e4,e7e6&white=human&black=computer`.
+/// `?variant=pandemonium&fen=...&moves=e3e4,e7e6&white=human&black=computer&level=3`.
 pub fn from_url() -> Option<NewGame> {
     let search = web_sys::window()?.location().search().ok()?;
     let params = UrlSearchParams::new_with_str(&search).ok()?;
@@ -42,6 +43,10 @@ pub fn from_url() -> Option<NewGame> {
             player(Side::White, Player::Human),
             player(Side::Black, Player::Computer),
         ],
+        level: params
+            .get("level")
+            .and_then(|l| l.trim().parse().ok())
+            .unwrap_or(DEFAULT_LEVEL),
     })
 }
 
@@ -56,12 +61,13 @@ fn split_moves(s: &str) -> Vec<String> {
 pub fn save(snap: &Snapshot) {
     let Some(storage) = storage() else { return };
     let text = format!(
-        "{}\n{}\n{}\n{},{}",
+        "{}\n{}\n{}\n{},{}\n{}",
         snap.variant,
         snap.start_fen,
         snap.uci.join(" "),
         snap.players[0].id(),
-        snap.players[1].id()
+        snap.players[1].id(),
+        snap.level
     );
     // Full or forbidden storage: the game goes on unsaved.
     let _ = storage.set_item(KEY, &text);
@@ -75,11 +81,13 @@ pub fn load() -> Option<NewGame> {
     let moves = split_moves(lines.next()?);
     let mut players = lines.next()?.split(',').map(Player::parse);
     let players = [players.next()??, players.next()??];
+    let level = lines.next()?.trim().parse().ok()?;
     Some(NewGame {
         variant,
         fen: Some(fen),
         moves,
         players,
+        level,
     })
 }
 

@@ -5,11 +5,15 @@ use yew::prelude::*;
 
 use crate::protocol::{NewGame, Player, Side};
 
+/// The computer's playing levels (`crate::ai::LEVELS`, without linking the AI into the page).
+const LEVELS: u8 = 6;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
     pub pandemonium: bool,
     pub side: Side,
     pub computer: bool,
+    pub level: u8,
 }
 
 impl Settings {
@@ -35,6 +39,7 @@ impl Settings {
                 Side::White => [me, other],
                 Side::Black => [other, me],
             },
+            level: self.level,
         }
     }
 }
@@ -91,6 +96,26 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                         Settings { computer: false, ..s }) }
                 </div>
             </fieldset>
+            if s.computer {
+                <fieldset>
+                    <legend>{ "Computer's strength" }</legend>
+                    <div class="levels">
+                        { for (1..=LEVELS).map(|n| {
+                            let settings = settings.clone();
+                            let on = s.level == n;
+                            html! {
+                                <button type="button" class={classes!("level", on.then_some("on"))}
+                                    data-testid={format!("level-{n}")} aria-pressed={on.to_string()}
+                                    aria-label={format!("Level {n}")}
+                                    onclick={Callback::from(move |_| settings.set(Settings { level: n, ..s }))}>
+                                    { n }
+                                </button>
+                            }
+                        }) }
+                    </div>
+                    <p class="level-note">{ level_note(s.level) }</p>
+                </fieldset>
+            }
             <fieldset>
                 <legend>{ if s.computer { "You play" } else { "At the bottom" } }</legend>
                 <div class="choices">
@@ -106,6 +131,17 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 </button>
             </div>
         </Modal>
+    }
+}
+
+fn level_note(level: u8) -> &'static str {
+    match level {
+        1 => "A beginner: sees one move ahead.",
+        2 => "Casual: looks two moves ahead.",
+        3 => "Club player: a quick, solid game.",
+        4 => "Strong: thinks a little longer.",
+        5 => "Expert: up to a second and a half a move.",
+        _ => "Master: its best within a second and a half.",
     }
 }
 

@@ -39,6 +39,8 @@ test('the computer answers with a legal move while the page stays responsive', a
   await page.getByTestId('new-game').click();
   await page.getByTestId('variant-pandemonium').click();
   await page.getByTestId('opponent-computer').click();
+  // The strongest level thinks longest (up to 1.5 s a move): the hardest test.
+  await page.getByTestId('level-6').click();
   await page.getByTestId('side-white').click();
   await page.getByTestId('start-game').click();
   await expect(page.locator('h1')).toHaveText('Pandemonium');

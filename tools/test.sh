@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Sets up whatever is missing (tools/setup.sh), then runs every test:
+# formatting, lints (native and wasm), the native tests, the release web build
+# with its size report, and the browser tests against that build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/tests/browser/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+started=$SECONDS
+step() {
+  printf '\n\033[1m== %s\033[0m (%ds)\n' "$*" $((SECONDS - started))
+}
+
+step "setup"
+tools/setup.sh
+
+step "cargo fmt --check"
+cargo fmt --check
+
+step "cargo clippy (native)"
+cargo clippy --all-targets -- -D warnings
+
+step "cargo clippy (wasm32: the page and the worker)"
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker -- -D warnings
+
+step "cargo test"
+cargo test
+
+step "trunk build --release"
+trunk build --release
+
+step "size of dist/"
+tools/size-report.sh
+
+step "browser tests (Playwright, Chromium)"
+(cd tests/browser && playwright test)
+
+step "all tests passed in $((SECONDS - started)) s"
