@@ -1,7 +1,7 @@
 //! Property tests over arbitrary input: no parser panics, every error has a
 //! message, and whatever is accepted is a consistent position.
 
-use pantheon::engine::{Game, Position, Variant};
+use pantheon::engine::{read_pgn, Game, Position, Variant};
 use proptest::prelude::*;
 
 const SAMPLE_FENS: &[&str] = &[
@@ -37,6 +37,9 @@ fn try_all_parsers(text: &str) {
             }
         }
         let _ = Game::from_uci_moves(variant, None, text.split_whitespace());
+        if let Err(e) = read_pgn(text, variant) {
+            assert!(!e.to_string().is_empty());
+        }
     }
     let _ = text.parse::<Variant>();
 }

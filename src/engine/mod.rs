@@ -4,6 +4,7 @@ mod fen;
 mod game;
 mod moves;
 mod notation;
+mod pgn;
 mod position;
 mod tables;
 mod types;
@@ -13,6 +14,7 @@ pub use fen::FenError;
 pub use game::{Game, Outcome, PlayError, Reason};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MoveError;
+pub use pgn::{read_pgn, write_pgn, PgnError, PgnHeader};
 pub use position::{IllegalMove, Piece, Position, Undo};
 pub use types::{Bitboard, Color, Square, FILES, RANKS, SQUARES};
 pub use variant::{
