@@ -26,6 +26,10 @@ cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker -- -D 
 step "cargo test"
 cargo test
 
+step "differential check against Fairy-Stockfish (pyffish, 10 random games per game)"
+target/pyffish-venv/bin/python tools/differential.py --games 10
+cargo test --test differential -- --ignored
+
 step "trunk build --release"
 trunk build --release
 
