@@ -90,10 +90,10 @@ impl Tables {
             let v = base_value(variant, k.letter);
             t.value[i] = v;
             t.slider[i] = k.atoms & (1 << atom::ROOK | 1 << atom::BISHOP) != 0;
-            t.mobility[i] = if t.slider[i] { 3 } else { 0 };
+            t.mobility[i] = if t.slider[i] { params().mobility } else { 0 };
             t.king_attack[i] = if k.royal { 0 } else { 2 + v / 300 };
             if i < rules.hand_kinds {
-                t.hand[i] = v + v / 8 + 10;
+                t.hand[i] = v + v * params().hand / 100 + 10;
                 t.drop_threat[i] = 1 + v / 250;
             }
             for sq in Square::all() {
@@ -127,6 +127,53 @@ fn pst(variant: Variant, rules: &Rules, kind: Kind, sq: Square) -> i32 {
         // Short-range pieces work near the front and the centre.
         4 * centre + 3 * r.min(6)
     }
+}
+
+/// Weights that self-play tuning varies. Natively they can be overridden for
+/// an experiment with `PANTHEON_EVAL="king=120,hand=20,mobility=4"` (percent of
+/// the King-safety penalty, hand premium in percent of the board value,
+/// centipawns per square of slider mobility); the defaults are the tuned ones.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Params {
+    pub king: i32,
+    pub hand: i32,
+    pub mobility: i32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            king: 100,
+            hand: 12,
+            mobility: 3,
+        }
+    }
+}
+
+static PARAMS: OnceLock<Params> = OnceLock::new();
+
+pub(crate) fn params() -> &'static Params {
+    PARAMS.get_or_init(|| {
+        let mut p = Params::default();
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Ok(spec) = std::env::var("PANTHEON_EVAL") {
+            for item in spec.split(',') {
+                let Some((k, v)) = item.split_once('=') else {
+                    continue;
+                };
+                let Ok(v) = v.trim().parse::<i32>() else {
+                    continue;
+                };
+                match k.trim() {
+                    "king" => p.king = v,
+                    "hand" => p.hand = v,
+                    "mobility" => p.mobility = v,
+                    _ => {}
+                }
+            }
+        }
+        p
+    })
 }
 
 static MANSINDAM: OnceLock<Tables> = OnceLock::new();
@@ -228,6 +275,7 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
         score[ci] = s;
     }
 
+    let king_scale = params().king;
     for c in Color::BOTH {
         let ci = c.index();
         let them = c.flip();
@@ -245,7 +293,7 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             - 2 * shelter
             - (z & guarded[ci]).count() as i32;
         if danger > 0 {
-            score[ci] -= (danger * danger / 8).min(900);
+            score[ci] -= (danger * danger / 8).min(900) * king_scale / 100;
         }
     }
 
