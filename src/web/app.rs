@@ -113,12 +113,17 @@ pub fn app() -> Html {
         let press = press.clone();
         let play_area = play_area.clone();
         Callback::from(move |e: PointerEvent| {
-            if e.button() != 0 || state.promotion.is_some() {
+            if e.button() != 0 {
                 return;
             }
             let Some(target) = target_of(e.target()) else {
                 return;
             };
+            if state.promotion.is_some() {
+                // A tap beside the promotion question takes the move back.
+                state.dispatch(Action::Deselect);
+                return;
+            }
             let origin = match target {
                 Target::Square(sq) => Some(Origin::Square(sq)),
                 Target::Hand(side, k) => state
@@ -286,6 +291,28 @@ pub fn app() -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::DismissError))
     };
+
+    // Escape closes whatever question is open and drops the selected piece.
+    {
+        let state = state.clone();
+        let resign_open = resign_open.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window().map(|w| {
+                gloo::events::EventListener::new(&w, "keydown", move |e| {
+                    let key = e
+                        .dyn_ref::<web_sys::KeyboardEvent>()
+                        .map(|k| k.key())
+                        .unwrap_or_default();
+                    if key == "Escape" {
+                        state.dispatch(Action::CloseDialogs);
+                        state.dispatch(Action::CloseNewGame);
+                        resign_open.set(false);
+                    }
+                })
+            });
+            move || drop(listener)
+        });
+    }
 
     let snap = state.snapshot.clone();
     let bottom = bottom_side(state.flipped);

@@ -89,6 +89,27 @@ for (const accept of [true, false]) {
   });
 }
 
+test('a tap beside the promotion question, or Escape, takes the move back', async ({ page }) => {
+  await openGame(page, { variant: 'pandemonium', fen: '4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1', ...twoPlayers });
+  await square(page, 'a6').click();
+  await square(page, 'a7').click();
+  await expect(page.getByTestId('promotion')).toBeVisible();
+  await square(page, 'e5').click();
+  await expect(page.getByTestId('promotion')).toHaveCount(0);
+  expect(await plies(page)).toBe(0);
+  await expect(square(page, 'a6')).toHaveAttribute('aria-label', 'a6, White Pawn');
+  await square(page, 'a6').click();
+  await square(page, 'a7').click();
+  await expect(page.getByTestId('promotion')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('promotion')).toHaveCount(0);
+  await page.getByTestId('new-game').click();
+  await expect(page.getByTestId('start-game')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('start-game')).toHaveCount(0);
+  expect(await plies(page)).toBe(0);
+});
+
 test('mansindam promotes by itself, without a dialog', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', fen: '4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1', ...twoPlayers });
   await drag(page, square(page, 'a6'), square(page, 'a7'));
