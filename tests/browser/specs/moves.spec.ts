@@ -162,3 +162,18 @@ test('resign, take back and a new game for two players from the dialog', async (
   await page.getByTestId('flip').click();
   await expect(topLeft).toHaveAttribute('data-square', 'a9');
 });
+
+test('bad URL parameters are reported and a game is still there to play', async ({ page }) => {
+  for (const params of [
+    { variant: 'chess' },
+    { variant: 'mansindam', fen: 'rnbakqcnm/9/ppp[' },
+    { variant: 'pandemonium', moves: 'e4e5,zz9,P@' },
+  ]) {
+    await openGame(page, params as Record<string, string>);
+    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.locator('[data-square]')).toHaveCount(81);
+    await page.getByTestId('error').getByRole('button').click();
+    await expect(page.getByTestId('error')).toHaveCount(0);
+    await expect(page.getByTestId('status')).toHaveText(/^Your move \(White\)$|^White to move$/);
+  }
+});
