@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { handSlot, openGame, square } from './helpers';
+
+// A phone: touch input. Chromium turns touches into pointer events, which the
+// page handles like the mouse's; `touch-action: none` keeps the page from
+// scrolling instead.
+test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+
+async function touchDrag(page: import('@playwright/test').Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 8; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+async function centre(locator: import('@playwright/test').Locator) {
+  const b = (await locator.boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+test('tap-tap and drag with a finger, on the board and from the hand', async ({ page }) => {
+  await openGame(page, { variant: 'pandemonium', fen: '4k4/9/9/9/9/9/9/9/4K4[RPb] w - - 0 1', white: 'human', black: 'human' });
+  await handSlot(page, 'white', 'R').tap();
+  await square(page, 'e5').tap();
+  await expect(square(page, 'e5')).toHaveAttribute('aria-label', 'e5, White Rook');
+  await touchDrag(page, await centre(square(page, 'e9')), await centre(square(page, 'd9')));
+  await expect(square(page, 'd9')).toHaveAttribute('aria-label', 'd9, Black King');
+  await touchDrag(page, await centre(handSlot(page, 'white', 'P')), await centre(square(page, 'c4')));
+  await expect(square(page, 'c4')).toHaveAttribute('aria-label', 'c4, White Pawn');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '3');
+});
