@@ -21,9 +21,7 @@ step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
 step "cargo clippy (wasm32: the page and the worker)"
-# unused_mut is allowed on wasm32 only: src/ai/eval.rs has a `mut` that only
-# native code (an environment override) uses; native clippy still denies it.
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker -- -D warnings -A unused-mut
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker -- -D warnings
 
 step "cargo test"
 cargo test

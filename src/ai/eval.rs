@@ -154,26 +154,36 @@ static PARAMS: OnceLock<Params> = OnceLock::new();
 
 pub(crate) fn params() -> &'static Params {
     PARAMS.get_or_init(|| {
-        let mut p = Params::default();
         #[cfg(not(target_arch = "wasm32"))]
         if let Ok(spec) = std::env::var("PANTHEON_EVAL") {
-            for item in spec.split(',') {
-                let Some((k, v)) = item.split_once('=') else {
-                    continue;
-                };
-                let Ok(v) = v.trim().parse::<i32>() else {
-                    continue;
-                };
-                match k.trim() {
-                    "king" => p.king = v,
-                    "hand" => p.hand = v,
-                    "mobility" => p.mobility = v,
-                    _ => {}
-                }
+            return Params::parse(&spec);
+        }
+        Params::default()
+    })
+}
+
+impl Params {
+    /// The defaults with `name=value` overrides, comma-separated (`king=150,hand=20`);
+    /// unknown names and unreadable values are skipped.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn parse(spec: &str) -> Params {
+        let mut p = Params::default();
+        for item in spec.split(',') {
+            let Some((k, v)) = item.split_once('=') else {
+                continue;
+            };
+            let Ok(v) = v.trim().parse::<i32>() else {
+                continue;
+            };
+            match k.trim() {
+                "king" => p.king = v,
+                "hand" => p.hand = v,
+                "mobility" => p.mobility = v,
+                _ => {}
             }
         }
         p
-    })
+    }
 }
 
 static MANSINDAM: OnceLock<Tables> = OnceLock::new();
