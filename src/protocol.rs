@@ -90,6 +90,10 @@ impl Player {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
 pub struct NewGame {
+    /// The page's number for this game, given back in every snapshot. A game
+    /// resumed in a restarted worker keeps its number, so the page knows it
+    /// is the same game.
+    pub id: u32,
     pub variant: String,
     pub fen: Option<String>,
     pub moves: Vec<String>,
@@ -99,6 +103,36 @@ pub struct NewGame {
 
 /// The computer's level when none is chosen.
 pub const DEFAULT_LEVEL: u8 = 3;
+
+/// Mansindam from the start, a human with White against the computer.
+impl Default for NewGame {
+    fn default() -> Self {
+        NewGame {
+            id: 0,
+            variant: "mansindam".into(),
+            fen: None,
+            moves: Vec::new(),
+            players: [Player::Human, Player::Computer],
+            level: DEFAULT_LEVEL,
+        }
+    }
+}
+
+/// How many plies a Take back removes, `plies` having been played with
+/// `to_move` to move: the last one, then every computer move before it, so
+/// that a human is to move again (never past the start).
+pub fn take_back_count(players: [Player; 2], to_move: Side, plies: usize) -> usize {
+    let mut side = to_move;
+    let mut count = 0;
+    while count < plies {
+        count += 1;
+        side = side.flip();
+        if players[side.index()] == Player::Human {
+            break;
+        }
+    }
+    count
+}
 
 /// A move as the page names it: from a square or from the hand, to a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -124,6 +158,8 @@ pub enum Request {
     Resign(Side),
     /// Take back the last move (against the computer: back to the human's turn).
     TakeBack,
+    /// The best move for the side to move and its evaluation.
+    Hint,
 }
 
 /// What the worker tells the page.
@@ -133,8 +169,27 @@ pub enum Response {
     /// The worker has started and reads requests.
     Ready,
     Snapshot(Box<Snapshot>),
+    Hint(Hint),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
+}
+
+/// The computer's advice for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct Hint {
+    /// The game and the number of moves played when it was asked: a hint for
+    /// a position no longer on the board is dropped.
+    pub game_id: u32,
+    pub ply: u32,
+    pub spec: MoveSpec,
+    /// The move in SAN (`Nc3`, `P@e5+`).
+    pub san: String,
+    /// The evaluation for the side to move: `+0.35`, `#3` (mates in 3).
+    pub score: String,
+    /// The expected line in SAN, starting with the move.
+    pub line: Vec<String>,
+    pub depth: u32,
 }
 
 /// Why a game ended, in the words of RULES.md.
@@ -257,6 +312,29 @@ impl Snapshot {
             .unwrap_or(0)
     }
 
+    /// The game as it stands, to start again in a new worker.
+    pub fn resume(&self) -> NewGame {
+        NewGame {
+            id: self.game_id,
+            variant: self.variant.clone(),
+            fen: Some(self.start_fen.clone()),
+            moves: self.uci.clone(),
+            players: self.players,
+            level: self.level,
+        }
+    }
+
+    /// The game after a Take back (see [`take_back_count`]), to start again
+    /// in a new worker; `None` when no move was played.
+    pub fn taken_back(&self) -> Option<NewGame> {
+        let plies = self.uci.len();
+        let count = take_back_count(self.players, self.to_move, plies);
+        (count > 0).then(|| NewGame {
+            moves: self.uci[..plies - count].to_vec(),
+            ..self.resume()
+        })
+    }
+
     /// Whether a human is to move in a game still going on.
     pub fn human_to_move(&self) -> bool {
         self.ending.is_none()
@@ -298,6 +376,20 @@ mod tests {
         assert_eq!(parse_square("a0"), None);
         assert_eq!(parse_square("e"), None);
         assert_eq!(parse_square("é1"), None);
+    }
+
+    #[test]
+    fn take_back_returns_to_a_human_turn() {
+        use Player::{Computer, Human};
+        // Two players: one ply. Against the computer: back to the human.
+        assert_eq!(take_back_count([Human, Human], Side::White, 5), 1);
+        assert_eq!(take_back_count([Human, Computer], Side::White, 4), 2);
+        // The computer is thinking (its turn): the human's last move only.
+        assert_eq!(take_back_count([Human, Computer], Side::Black, 3), 1);
+        // The computer moved first: never past the start.
+        assert_eq!(take_back_count([Computer, Human], Side::Black, 1), 1);
+        assert_eq!(take_back_count([Human, Computer], Side::White, 0), 0);
+        assert_eq!(take_back_count([Computer, Computer], Side::White, 3), 3);
     }
 
     #[test]

@@ -10,7 +10,7 @@ mod worker {
 
     use gloo::timers::callback::Timeout;
     use pantheon::protocol::{Request, Response};
-    use pantheon::web::session::{Session, THINK_MS};
+    use pantheon::web::session::Session;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -42,7 +42,7 @@ mod worker {
 
     fn computer_move() {
         let now = js_sys::Date::now;
-        let played = SESSION.with(|s| s.borrow_mut().play_computer(&now, THINK_MS));
+        let played = SESSION.with(|s| s.borrow_mut().play_computer(&now));
         if played.is_some() {
             post_snapshot();
             schedule_computer();
@@ -57,6 +57,12 @@ mod worker {
                 return;
             }
         };
+        if request == Request::Hint {
+            if let Some(hint) = SESSION.with(|s| s.borrow_mut().hint(&js_sys::Date::now)) {
+                post(&Response::Hint(hint));
+            }
+            return;
+        }
         let quiet = matches!(request, Request::Play(_));
         let result = SESSION.with(|s| s.borrow_mut().handle(request));
         if let Err(e) = result {

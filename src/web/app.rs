@@ -15,7 +15,7 @@ use yew::prelude::*;
 use crate::protocol::{
     parse_square, NewGame, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
 };
-use crate::web::bridge::Bridge;
+use crate::web::bridge::Engine;
 use crate::web::components::board::{board, bottom_side};
 use crate::web::components::dialogs::{NewGameDialog, Question, Settings};
 use crate::web::components::hand::hand;
@@ -42,34 +42,32 @@ const DRAG_THRESHOLD: i32 = 6;
 #[function_component(App)]
 pub fn app() -> Html {
     let state = use_reducer(State::default);
-    let bridge: Rc<RefCell<Option<Bridge>>> = use_mut_ref(|| None);
     let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     let ghost = use_node_ref();
     let play_area = use_node_ref();
     let resign_open = use_state(|| false);
 
-    // Start the worker once; the first game comes from the URL, the saved
+    // The worker, started once; the first game comes from the URL, the saved
     // game, or the default.
-    {
-        let bridge = bridge.clone();
+    let engine = {
         let dispatch = state.dispatcher();
-        use_effect_with((), move |_| {
-            let on_response = Callback::from(move |r: Response| match r {
+        use_memo((), move |_| {
+            Engine::new(Callback::from(move |r: Response| match r {
                 Response::Ready => {}
                 Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
+                Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
                 Response::Error(e) => dispatch.dispatch(Action::Error(e)),
-            });
-            match Bridge::spawn(on_response.clone()) {
-                Ok(b) => {
-                    let first = storage::from_url()
-                        .or_else(storage::load)
-                        .unwrap_or_else(storage::default_game);
-                    b.send(Request::NewGame(first));
-                    *bridge.borrow_mut() = Some(b);
-                }
-                Err(e) => on_response.emit(Response::Error(e)),
-            }
-            move || drop(bridge.borrow_mut().take())
+            }))
+        })
+    };
+    {
+        let engine = engine.clone();
+        use_effect_with((), move |_| {
+            let first = storage::from_url()
+                .or_else(storage::load)
+                .unwrap_or_default();
+            engine.new_game(first, false);
+            move || engine.stop()
         });
     }
 
@@ -84,13 +82,12 @@ pub fn app() -> Html {
     }
 
     let send = {
-        let bridge = bridge.clone();
-        Callback::from(move |r: Request| {
-            if let Some(b) = bridge.borrow().as_ref() {
-                b.send(r);
-            }
-        })
+        let engine = engine.clone();
+        Callback::from(move |r: Request| engine.send(r))
     };
+    // The computer is searching: a new game or a take back cannot wait for
+    // it, so they go to a new worker.
+    let thinking = state.snapshot.as_ref().is_some_and(|s| s.thinking);
 
     let act = {
         let state = state.clone();
@@ -253,10 +250,10 @@ pub fn app() -> Html {
     };
     let start_game = {
         let state = state.clone();
-        let send = send.clone();
+        let engine = engine.clone();
         Callback::from(move |(g, bottom): (NewGame, Side)| {
             storage::forget();
-            send.emit(Request::NewGame(g));
+            engine.new_game(g, thinking);
             state.dispatch(Action::Starting(bottom));
         })
     };
@@ -267,9 +264,25 @@ pub fn app() -> Html {
     let take_back = {
         let send = send.clone();
         let state = state.clone();
+        let engine = engine.clone();
         Callback::from(move |_: MouseEvent| {
-            send.emit(Request::TakeBack);
+            match state.snapshot.as_ref().filter(|s| s.thinking) {
+                Some(snap) => {
+                    if let Some(game) = snap.taken_back() {
+                        engine.resume(game, true);
+                    }
+                }
+                None => send.emit(Request::TakeBack),
+            }
             state.dispatch(Action::CloseDialogs);
+        })
+    };
+    let ask_hint = {
+        let send = send.clone();
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            send.emit(Request::Hint);
+            state.dispatch(Action::AskHint);
         })
     };
     let resign_side = state.snapshot.as_ref().and_then(|s| resigner(s));
@@ -341,7 +354,7 @@ pub fn app() -> Html {
     };
     let can_take_back = snap
         .as_ref()
-        .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human) && !s.thinking);
+        .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human));
     let settings = snap.as_ref().map_or(
         Settings {
             pandemonium: false,
@@ -360,7 +373,6 @@ pub fn app() -> Html {
             level: s.level,
         },
     );
-    let thinking = snap.as_ref().is_some_and(|s| s.thinking);
 
     html! {
         <div class="app" data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}>
@@ -389,9 +401,13 @@ pub fn app() -> Html {
                             title="Turn the board around">{ "⇅ Flip" }</button>
                         <button type="button" class="button" data-testid="take-back" onclick={take_back}
                             disabled={!can_take_back}>{ "↶ Take back" }</button>
+                        <button type="button" class="button" data-testid="hint" onclick={ask_hint}
+                            disabled={!state.can_hint()} title="The computer's best move here">
+                            { if state.hint_pending { "… Hint" } else { "? Hint" } }</button>
                         <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
                             disabled={resign_side.is_none()}>{ "⚑ Resign" }</button>
                     </div>
+                    { panel::hint(&state) }
                     { snap.as_deref().map(panel::moves).unwrap_or_default() }
                 </aside>
             </main>

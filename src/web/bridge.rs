@@ -1,5 +1,7 @@
-//! The page's end of the worker: starts it, sends [`Request`]s, hands every
-//! [`Response`] to a callback.
+//! The page's end of the worker: [`Bridge`] starts one worker, sends
+//! [`Request`]s and hands every [`Response`] to a callback; [`Engine`] keeps
+//! a worker running, restarting it with the game as it stands when it fails
+//! or when the page wants a search stopped.
 //!
 //! The worker is loaded by a relative path (`./worker-loader.js`), so the same
 //! `dist/` works at `/`, under a sub-path and inside an iframe, with the build
@@ -7,15 +9,15 @@
 //! old worker is never paired with a new page. Requests made before the
 //! worker says [`Response::Ready`] wait in a queue.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::cell::{Cell, RefCell};
+use std::rc::{Rc, Weak};
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
-use crate::protocol::{Request, Response};
+use crate::protocol::{NewGame, Request, Response};
 
 const LOADER: &str = "./worker-loader.js";
 
@@ -27,7 +29,12 @@ pub struct Bridge {
 }
 
 impl Bridge {
-    pub fn spawn(on_response: Callback<Response>) -> Result<Bridge, String> {
+    /// Starts a worker. `on_failure` hears when it stops working (a panic,
+    /// a wasm trap, a script that failed to load).
+    pub fn spawn(
+        on_response: Callback<Response>,
+        on_failure: Callback<()>,
+    ) -> Result<Bridge, String> {
         let url = format!("{LOADER}?v={}", build_id());
         let worker =
             Worker::new(&url).map_err(|e| format!("the game engine could not start: {e:?}"))?;
@@ -57,9 +64,7 @@ impl Bridge {
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
 
         let on_error = Closure::<dyn FnMut(web_sys::Event)>::new(move |_event: web_sys::Event| {
-            on_response.emit(Response::Error(
-                "The game engine stopped working. Reload the page to start again.".into(),
-            ));
+            on_failure.emit(());
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
 
@@ -85,6 +90,130 @@ impl Drop for Bridge {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
+    }
+}
+
+/// Failures in a row (without a snapshot between them) after which the page
+/// stops restarting the worker and says so.
+const MAX_RESTARTS: u32 = 3;
+
+/// A worker that is restarted when it fails, resuming the game as the last
+/// snapshot showed it, and that can be restarted on purpose to stop a search
+/// (a single-threaded worker reads no message while it searches).
+#[derive(Clone)]
+pub struct Engine {
+    inner: Rc<EngineInner>,
+}
+
+struct EngineInner {
+    bridge: RefCell<Option<Bridge>>,
+    on_response: Callback<Response>,
+    /// The game to resume after a failure: the last snapshot's, or the one
+    /// being started.
+    game: RefCell<Option<NewGame>>,
+    next_id: Cell<u32>,
+    failures: Cell<u32>,
+}
+
+impl Engine {
+    pub fn new(on_response: Callback<Response>) -> Engine {
+        Engine {
+            inner: Rc::new(EngineInner {
+                bridge: RefCell::new(None),
+                on_response,
+                game: RefCell::new(None),
+                next_id: Cell::new(1),
+                failures: Cell::new(0),
+            }),
+        }
+    }
+
+    /// Starts a new game (numbered here). `stop_search`: in a new worker,
+    /// so that whatever the old one is computing is dropped at once.
+    pub fn new_game(&self, mut game: NewGame, stop_search: bool) {
+        game.id = self.inner.next_id.get();
+        self.inner.next_id.set(game.id.wrapping_add(1));
+        self.resume(game, stop_search);
+    }
+
+    /// Starts (or resumes) a game that keeps its number, in a new worker
+    /// when `restart` or when none runs.
+    pub fn resume(&self, game: NewGame, restart: bool) {
+        *self.inner.game.borrow_mut() = Some(game.clone());
+        if restart || self.inner.bridge.borrow().is_none() {
+            self.inner.spawn();
+        }
+        self.send(Request::NewGame(game));
+    }
+
+    pub fn send(&self, request: Request) {
+        if let Some(b) = self.inner.bridge.borrow().as_ref() {
+            b.send(request);
+        }
+    }
+
+    /// Stops the worker (when the page goes away).
+    pub fn stop(&self) {
+        self.inner.bridge.borrow_mut().take();
+    }
+}
+
+impl EngineInner {
+    /// Replaces the worker (terminating the old one) by a fresh one.
+    fn spawn(self: &Rc<Self>) {
+        self.bridge.borrow_mut().take();
+        let on_response = {
+            let me = Rc::downgrade(self);
+            Callback::from(move |r: Response| {
+                if let (Some(me), Response::Snapshot(snap)) = (me.upgrade(), &r) {
+                    let game = snap.resume();
+                    // Only a game that moved on proves the new worker sound:
+                    // the first snapshot of a resumed game is the game itself.
+                    if me.game.borrow().as_ref() != Some(&game) {
+                        me.failures.set(0);
+                    }
+                    *me.game.borrow_mut() = Some(game);
+                    let id = me.next_id.get().max(snap.game_id.wrapping_add(1));
+                    me.next_id.set(id);
+                }
+                if let Some(me) = me.upgrade() {
+                    me.on_response.emit(r);
+                }
+            })
+        };
+        let on_failure = {
+            let me: Weak<EngineInner> = Rc::downgrade(self);
+            Callback::from(move |()| {
+                if let Some(me) = me.upgrade() {
+                    me.failed();
+                }
+            })
+        };
+        match Bridge::spawn(on_response, on_failure) {
+            Ok(b) => *self.bridge.borrow_mut() = Some(b),
+            Err(e) => self.on_response.emit(Response::Error(e)),
+        }
+    }
+
+    /// The worker failed: start a new one with the game as it stood.
+    fn failed(self: &Rc<Self>) {
+        let failures = self.failures.get() + 1;
+        self.failures.set(failures);
+        let game = self.game.borrow().clone();
+        match game {
+            Some(game) if failures <= MAX_RESTARTS => {
+                self.spawn();
+                if let Some(b) = self.bridge.borrow().as_ref() {
+                    b.send(Request::NewGame(game));
+                }
+            }
+            _ => {
+                self.bridge.borrow_mut().take();
+                self.on_response.emit(Response::Error(
+                    "The game engine stopped working. Reload the page to start again.".into(),
+                ));
+            }
+        }
     }
 }
 

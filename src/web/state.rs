@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use crate::protocol::{MoveSpec, MoveView, Player, Side, Snapshot};
+use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
 
 /// Where a move starts: a square, or a kind in the hand of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +61,10 @@ pub struct State {
     /// The side the player chose for the bottom of a game being started.
     pub bottom_wish: Option<Side>,
     pub error: Option<String>,
+    /// The computer's advice for the position on the board.
+    pub hint: Option<Hint>,
+    /// A hint was asked for and has not come yet.
+    pub hint_pending: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +84,8 @@ pub enum Action {
     Starting(Side),
     Error(String),
     DismissError,
+    AskHint,
+    Hint(Hint),
 }
 
 impl State {
@@ -102,6 +108,14 @@ impl State {
                         },
                     );
                     s.flipped = bottom == Side::Black;
+                }
+                let moved_on = self
+                    .snapshot
+                    .as_ref()
+                    .is_none_or(|old| old.game_id != snap.game_id || old.san != snap.san);
+                if moved_on {
+                    s.hint = None;
+                    s.hint_pending = false;
                 }
                 s.snapshot = Some(snap);
                 s.selected = None;
@@ -143,10 +157,29 @@ impl State {
             Action::Error(e) => {
                 s.error = Some(e);
                 s.waiting = false;
+                s.hint_pending = false;
             }
             Action::DismissError => s.error = None,
+            Action::AskHint => {
+                s.hint = None;
+                s.hint_pending = true;
+            }
+            Action::Hint(hint) => {
+                let current = self.snapshot.as_ref().is_some_and(|snap| {
+                    snap.game_id == hint.game_id && snap.san.len() == hint.ply as usize
+                });
+                if current {
+                    s.hint = Some(hint);
+                    s.hint_pending = false;
+                }
+            }
         }
         s
+    }
+
+    /// Whether the player may ask for a hint now.
+    pub fn can_hint(&self) -> bool {
+        self.can_move() && !self.hint_pending
     }
 
     /// Whether the player may move now.
@@ -315,7 +348,7 @@ impl yew::Reducible for State {
 mod tests {
     use super::*;
     use crate::engine::{Game, Variant};
-    use crate::protocol::{parse_square, NewGame, Request, DEFAULT_LEVEL};
+    use crate::protocol::{parse_square, NewGame, Request};
     use crate::web::session::Session;
 
     fn sq(s: &str) -> u8 {
@@ -328,9 +361,8 @@ mod tests {
             .handle(Request::NewGame(NewGame {
                 variant: variant.into(),
                 fen: fen.map(str::to_string),
-                moves: vec![],
                 players: [Player::Human, Player::Human],
-                level: DEFAULT_LEVEL,
+                ..NewGame::default()
             }))
             .unwrap();
         let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
@@ -437,7 +469,7 @@ mod tests {
                 fen: Some(fen.into()),
                 moves: game.uci_moves(),
                 players: [Player::Human, Player::Human],
-                level: DEFAULT_LEVEL,
+                ..NewGame::default()
             }))
             .unwrap();
         let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
@@ -458,11 +490,8 @@ mod tests {
         let mut session = Session::new();
         session
             .handle(Request::NewGame(NewGame {
-                variant: "mansindam".into(),
-                fen: None,
-                moves: vec![],
                 players: [Player::Computer, Player::Human],
-                level: DEFAULT_LEVEL,
+                ..NewGame::default()
             }))
             .unwrap();
         let snap = session.snapshot();
@@ -538,5 +567,30 @@ mod tests {
         // Taking back a resignation keeps the moves and goes on.
         session.handle(Request::TakeBack).unwrap();
         assert!(session.snapshot().ending.is_none());
+    }
+
+    #[test]
+    fn a_hint_belongs_to_the_position_it_was_asked_for() {
+        let (mut session, state) = state_for("mansindam", None);
+        assert!(state.can_hint());
+        let state = state.apply(Action::AskHint);
+        assert!(state.hint_pending && !state.can_hint());
+        let start = std::time::Instant::now();
+        let clock = || start.elapsed().as_secs_f64() * 1000.0;
+        let hint = session.hint(&clock).expect("a hint");
+        // A hint for another position (a move was played since) is dropped.
+        let stale = Hint {
+            ply: 1,
+            ..hint.clone()
+        };
+        assert_eq!(state.apply(Action::Hint(stale)).hint, None);
+        let state = state.apply(Action::Hint(hint.clone()));
+        assert_eq!(state.hint.as_ref(), Some(&hint));
+        assert!(!state.hint_pending && state.can_hint());
+        // The same position again (a refused request) keeps it; a move clears it.
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(state.hint.as_ref(), Some(&hint));
+        let state = play(&mut session, &state, Intent::Play(hint.spec));
+        assert_eq!(state.hint, None);
     }
 }

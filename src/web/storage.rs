@@ -13,17 +13,6 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// The default game: Mansindam, the player with White against the computer.
-pub fn default_game() -> NewGame {
-    NewGame {
-        variant: "mansindam".into(),
-        fen: None,
-        moves: Vec::new(),
-        players: [Player::Human, Player::Computer],
-        level: DEFAULT_LEVEL,
-    }
-}
-
 /// `?variant=pandemonium&fen=...&moves=e3e4,e7e6&white=human&black=computer&level=3`.
 pub fn from_url() -> Option<NewGame> {
     let search = web_sys::window()?.location().search().ok()?;
@@ -36,6 +25,7 @@ pub fn from_url() -> Option<NewGame> {
             .unwrap_or(default)
     };
     Some(NewGame {
+        id: 0,
         variant,
         fen: params.get("fen").filter(|f| !f.trim().is_empty()),
         moves: split_moves(&params.get("moves").unwrap_or_default()),
@@ -83,6 +73,7 @@ pub fn load() -> Option<NewGame> {
     let players = [players.next()??, players.next()??];
     let level = lines.next()?.trim().parse().ok()?;
     Some(NewGame {
+        id: 0,
         variant,
         fen: Some(fen),
         moves,

@@ -76,11 +76,52 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
     let promotion = state
         .promotion
         .map(|choice| promotion_dialog(snap, choice, state.flipped, on_promote));
+    let hint = state
+        .hint
+        .as_ref()
+        .map(|h| hint_arrow(h.spec.from, h.spec.to, state.flipped));
     html! {
         <div class="board" role="grid" aria-label="Board">
             { for squares }
+            { hint }
             { promotion }
         </div>
+    }
+}
+
+/// The hinted move over the board: an arrow from its square, or a ring on
+/// the square a piece is to be dropped on.
+fn hint_arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
+    // The board in units of one square; a square's centre is at +0.5.
+    let centre = |sq: u8| {
+        let (row, col) = screen_position(sq, flipped);
+        (f32::from(col) + 0.5, f32::from(row) + 0.5)
+    };
+    let (x2, y2) = centre(to);
+    let mark = match from {
+        Some(from) => {
+            let (x1, y1) = centre(from);
+            // Stop short of the centre, so the head does not hide the piece.
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(0.01);
+            let (ex, ey) = (x2 - dx / len * 0.3, y2 - dy / len * 0.3);
+            html! {
+                <line x1={x1.to_string()} y1={y1.to_string()} x2={ex.to_string()} y2={ey.to_string()}
+                    marker-end="url(#hint-head)" />
+            }
+        }
+        None => html! { <circle cx={x2.to_string()} cy={y2.to_string()} r="0.42" /> },
+    };
+    html! {
+        <svg class="hint-arrow" viewBox="0 0 9 9" aria-hidden="true" data-testid="hint-arrow">
+            <defs>
+                <marker id="hint-head" viewBox="0 0 4 4" refX="1" refY="2"
+                    markerWidth="3" markerHeight="3" orient="auto">
+                    <path d="M0,0 L4,2 L0,4 z" />
+                </marker>
+            </defs>
+            { mark }
+        </svg>
     }
 }
 

@@ -27,6 +27,7 @@ impl Settings {
             },
         );
         NewGame {
+            id: 0,
             variant: if self.pandemonium {
                 "pandemonium"
             } else {

@@ -3,7 +3,7 @@
 use yew::prelude::*;
 
 use crate::protocol::{Player, Snapshot};
-use crate::web::state::status_text;
+use crate::web::state::{status_text, State};
 
 pub fn status(snap: Option<&Snapshot>) -> Html {
     let Some(snap) = snap else {
@@ -29,6 +29,33 @@ pub fn status(snap: Option<&Snapshot>) -> Html {
             <span class="status-text">{ status_text(snap) }</span>
             if snap.thinking {
                 <span class="spinner" aria-hidden="true"></span>
+            }
+        </div>
+    }
+}
+
+/// The computer's advice, once asked for: the move, its evaluation for the
+/// player and the line it expects (the board shows the move as an arrow).
+pub fn hint(state: &State) -> Html {
+    if state.hint_pending {
+        return html! {
+            <div class="hint" data-testid="hint-text" aria-live="polite">
+                <span class="spinner" aria-hidden="true"></span>{ "Looking for a good move…" }
+            </div>
+        };
+    }
+    let Some(hint) = &state.hint else {
+        return Html::default();
+    };
+    html! {
+        <div class="hint" data-testid="hint-text" aria-live="polite" data-move={hint.san.clone()}>
+            <div>
+                { "Hint: " }<strong>{ hint.san.clone() }</strong>
+                <span class="hint-score" title="The evaluation for you: + is good, # is a forced mate">
+                    { format!(" ({})", hint.score) }</span>
+            </div>
+            if hint.line.len() > 1 {
+                <div class="hint-line">{ format!("Expected: {} (depth {})", hint.line.join(" "), hint.depth) }</div>
             }
         </div>
     }

@@ -39,7 +39,7 @@ test('the computer answers with a legal move while the page stays responsive', a
   await page.getByTestId('new-game').click();
   await page.getByTestId('variant-pandemonium').click();
   await page.getByTestId('opponent-computer').click();
-  // The strongest level thinks longest (up to 1.5 s a move): the hardest test.
+  // The strongest level thinks longest (a few seconds a move): the hardest test.
   await page.getByTestId('level-6').click();
   await page.getByTestId('side-white').click();
   await page.getByTestId('start-game').click();
@@ -59,7 +59,8 @@ test('the computer answers with a legal move while the page stays responsive', a
   const summary = `computer reply after ${replyMs} ms; ${report.frames} frames while it thought, longest gap ${report.maxGap.toFixed(1)} ms; long tasks ${JSON.stringify(report.longTasks)}; gaps over 40 ms ${JSON.stringify(report.slow)}`;
   info.annotations.push({ type: 'measured', description: summary });
   console.log(summary);
-  expect(replyMs).toBeLessThan(5_000);
+  // Level 6's time guard is 4 s.
+  expect(replyMs).toBeLessThan(6_000);
   expect(report.frames).toBeGreaterThan(10);
   // No task on the page's thread blocks it (the long task API reports > 50 ms).
   expect(report.longTasks.filter((d) => d > 100)).toEqual([]);
@@ -89,4 +90,62 @@ test('the computer takes a free piece, and its hand shows it', async ({ page }) 
   // The player plays on, and the computer answers again.
   await playUci(page, 'e1d1');
   await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '3', { timeout: 15_000 });
+});
+
+/** Starts a game against level 6 with the player's first move played: the computer is thinking. */
+async function computerThinking(page: import('@playwright/test').Page) {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'computer', level: '6' });
+  await playUci(page, 'e3e4');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-thinking', 'true');
+}
+
+test('take back while the computer thinks stops its search at once', async ({ page }) => {
+  await computerThinking(page);
+  const started = Date.now();
+  await page.getByTestId('take-back').click();
+  await expect(page.getByTestId('status')).toHaveText('Your move (White)');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '0');
+  // Well before the level-6 search (seconds) could have ended.
+  expect(Date.now() - started).toBeLessThan(1_500);
+  await expect(square(page, 'e3')).toHaveAttribute('aria-label', 'e3, White Pawn');
+  // The game goes on in the new worker: the computer answers the next move.
+  await playUci(page, 'c3c4');
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2', { timeout: 15_000 });
+  await expect(page.getByTestId('status')).toHaveText('Your move (White)');
+});
+
+test('a new game while the computer thinks starts at once', async ({ page }) => {
+  await computerThinking(page);
+  const started = Date.now();
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('variant-pandemonium').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('start-game').click();
+  await expect(page.locator('h1')).toHaveText('Pandemonium');
+  await expect(page.getByTestId('status')).toHaveText('White to move');
+  expect(Date.now() - started).toBeLessThan(3_000);
+  // The old search never lands on the new board.
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '0');
+});
+
+test('a hint shows the best move as an arrow with its evaluation', async ({ page }) => {
+  // White mates by moving the Rook up the a-file (it promotes to a Tiger there).
+  await openGame(page, { variant: 'mansindam', fen: '4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1', white: 'human', black: 'human' });
+  await page.getByTestId('hint').click();
+  const text = page.getByTestId('hint-text');
+  await expect(text).toHaveAttribute('data-move', 'Ra9=T#');
+  await expect(text).toContainText('Hint: Ra9=T# (#1)');
+  await expect(page.locator('[data-testid="hint-arrow"] line')).toHaveCount(1);
+  // Playing the move clears the hint.
+  await playUci(page, 'a1a9');
+  await expect(page.getByTestId('hint-arrow')).toHaveCount(0);
+  await expect(page.getByTestId('hint-text')).toHaveCount(0);
+  await expect(page.getByTestId('hint')).toBeDisabled();
+
+  // A drop is shown as a ring on its square.
+  await openGame(page, { variant: 'pandemonium', fen: '4k4/9/4K4/9/9/9/9/9/9[R] w - - 0 1', white: 'human', black: 'human' });
+  await page.getByTestId('hint').click();
+  await expect(text).toHaveAttribute('data-move', /^R@[a-i]9#$/);
+  await expect(page.locator('[data-testid="hint-arrow"] circle')).toHaveCount(1);
 });
