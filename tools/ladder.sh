@@ -2,31 +2,36 @@
 # The level ladder: each level against the one below, and the top against the
 # bottom, with the match tool (both games, random 4-ply openings played with
 # both colours). Levels are node-limited, so results do not depend on the
-# machine; `go movetime 60000` replaces each level's time guard. The binaries
-# are copied first, so rebuilding during the run does not change them.
+# machine or its load; `go movetime 60000` replaces each level's time guard.
+# The binaries are copied first, so rebuilding during the run changes nothing.
 #
-#   tools/ladder.sh [games-for-low-pairs] [games-for-high-pairs] > ladder.txt
+#   tools/ladder.sh [games] [seed] [pairs]    defaults: 100, 1, "2v1 3v2 4v3 5v4 6v5 6v1"
 #
-# Runs one game at a time under `nice`, so it leaves the other core free.
+# Every game goes to target/ladder/L<a>vL<b>-s<seed>.txt (one line each) and
+# each pair's summary to the standard output. A long pair can be played in
+# parts with different seeds, even on several machines at once, and summed:
+#   target/release/match --tally target/ladder/L6vL5-s*.txt
+# Runs one game at a time under `nice`: start two with different pairs to
+# use two cores.
 set -eu
 cd "$(dirname "$0")/.."
-LOW=${1:-100}
-HIGH=${2:-20}
+GAMES=${1:-100}
+SEED=${2:-1}
+PAIRS=${3:-"2v1 3v2 4v3 5v4 6v5 6v1"}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
 cargo build --release --bin uci --bin match >&2
 SNAP=$(mktemp -d)
 cp "$CARGO_TARGET_DIR/release/uci" "$CARGO_TARGET_DIR/release/match" "$SNAP/"
-E=$SNAP/uci
-M=$SNAP/match
-echo "commit $(git rev-parse --short HEAD)"
-pair() {
-  echo "== Level $1 vs Level $2, $3 games"
-  nice -n 19 "$M" --engine1 "$E" --opt1 Level="$1" --engine2 "$E" --opt2 Level="$2" \
-    --variant both --games "$3" --go "movetime 60000" --seed "$1$2" 2>/dev/null | tail -4
-}
-pair 2 1 "$LOW"
-pair 3 2 "$LOW"
-pair 4 3 "$LOW"
-pair 6 1 "$HIGH"
-pair 5 4 "$HIGH"
-pair 6 5 "$HIGH"
+OUT=$CARGO_TARGET_DIR/ladder
+mkdir -p "$OUT"
+echo "commit $(git rev-parse --short HEAD), $GAMES games a pair, seed $SEED"
+for pair in $PAIRS; do
+  a=${pair%v*}
+  b=${pair#*v}
+  log="$OUT/L${a}vL${b}-s$SEED.txt"
+  echo "== Level $a vs Level $b"
+  nice -n 19 "$SNAP/match" --engine1 "$SNAP/uci" --opt1 Level="$a" --engine2 "$SNAP/uci" --opt2 Level="$b" \
+    --variant both --games "$GAMES" --go "movetime 60000" --seed "$SEED$a$b" --verbose 2>/dev/null > "$log"
+  "$SNAP/match" --tally "$log" | tail -4
+done
+rm -rf "$SNAP"

@@ -20,7 +20,11 @@
 //!   --seed N                  seeds the openings
 //!   --max-plies N             a game this long is stopped and scored ½ (default 400)
 //!   --verbose                 one line per game with its moves
+//!
+//! `match --tally FILE...` sums the game lines of earlier `--verbose` runs
+//! (a long match played in parts, with different seeds) into one summary.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -314,7 +318,97 @@ fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
+/// The results of a match: each game's score for engine 1, by variant and
+/// by how it ended.
+#[derive(Default)]
+struct Tally {
+    scores: Vec<f64>,
+    per_variant: BTreeMap<String, (f64, usize)>,
+    reasons: BTreeMap<String, usize>,
+}
+
+impl Tally {
+    fn add(&mut self, variant: &str, score: f64, reason: &str) {
+        self.scores.push(score);
+        let v = self
+            .per_variant
+            .entry(variant.to_string())
+            .or_insert((0.0, 0));
+        v.0 += score;
+        v.1 += 1;
+        let key = if reason.contains("illegal")
+            || reason.contains("time")
+            || reason.contains("no move")
+        {
+            reason.to_string()
+        } else {
+            reason.split(' ').next().unwrap_or("").to_string()
+        };
+        *self.reasons.entry(key).or_insert(0) += 1;
+    }
+
+    /// Reads the `game ...` lines that `--verbose` prints.
+    fn read(&mut self, text: &str) -> Result<(), String> {
+        for line in text.lines().filter(|l| l.starts_with("game ")) {
+            let bad = || format!("not a game line: {line}");
+            let mut words = line.split_whitespace();
+            let variant = words.nth(2).ok_or_else(bad)?;
+            let (_, rest) = line.split_once(" : ").ok_or_else(bad)?;
+            let (score, rest) = rest.split_once(" (").ok_or_else(bad)?;
+            let score: f64 = score.parse().map_err(|_| bad())?;
+            let (reason, _) = rest.rsplit_once(", ").ok_or_else(bad)?;
+            self.add(variant, score, reason);
+        }
+        Ok(())
+    }
+
+    fn print(&self) {
+        let n = self.scores.len() as f64;
+        let total: f64 = self.scores.iter().sum();
+        let p = total / n;
+        let var = self.scores.iter().map(|s| (s - p) * (s - p)).sum::<f64>() / (n - 1.0).max(1.0);
+        let se = (var / n).sqrt();
+        let (lo, hi) = (elo((p - 1.96 * se).max(0.0)), elo((p + 1.96 * se).min(1.0)));
+        let wins = self.scores.iter().filter(|&&s| s == 1.0).count();
+        let losses = self.scores.iter().filter(|&&s| s == 0.0).count();
+        let unfinished = self.scores.len() - wins - losses;
+        for (v, (s, k)) in &self.per_variant {
+            println!("  {v}: {s:.1}/{k}");
+        }
+        let why: Vec<String> = self
+            .reasons
+            .iter()
+            .map(|(r, k)| format!("{r} {k}"))
+            .collect();
+        println!("  endings: {}", why.join(", "));
+        println!(
+            "engine1 +{wins} -{losses} ={unfinished} (unfinished), score {:.1}%, Elo {:+.0} (95%: {:+.0} .. {:+.0})",
+            100.0 * p,
+            elo(p),
+            lo,
+            hi
+        );
+    }
+}
+
+/// `match --tally FILE...`: the summary of games played before, from the
+/// output of `--verbose` runs (a long match played in parts).
+fn tally(files: &[String]) {
+    let mut t = Tally::default();
+    for f in files {
+        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
+        t.read(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+    }
+    assert!(!t.scores.is_empty(), "no game lines in {files:?}");
+    println!("{} games from {}", t.scores.len(), files.join(", "));
+    t.print();
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--tally") {
+        return tally(&args[1..]);
+    }
     let a = parse_args();
     let names = [0, 1].map(|i| {
         let opts: Vec<String> = a.opts[i].iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -324,9 +418,7 @@ fn main() {
     });
     let mut engines = [0, 1].map(|i| Engine::start(&a.engine[i], &a.opts[i], names[i].clone()));
     let mut rng = Rng::new(a.seed);
-    let mut scores: Vec<f64> = Vec::new();
-    let mut per_variant = std::collections::BTreeMap::<&str, (f64, usize)>::new();
-    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+    let mut results = Tally::default();
     let started = Instant::now();
     let mut pair = 0;
     let mut open = Vec::new();
@@ -339,19 +431,7 @@ fn main() {
         }
         let white = g % 2; // engine 1 has White in even games
         let (s, reason, moves) = play_game(&a, &mut engines, variant, &open, white);
-        scores.push(s);
-        let v = per_variant.entry(variant.id()).or_insert((0.0, 0));
-        v.0 += s;
-        v.1 += 1;
-        let key = if reason.contains("illegal")
-            || reason.contains("time")
-            || reason.contains("no move")
-        {
-            reason.clone()
-        } else {
-            reason.split(' ').next().unwrap_or("").to_string()
-        };
-        *reasons.entry(key).or_insert(0) += 1;
+        results.add(variant.id(), s, &reason);
         if a.verbose {
             println!(
                 "game {:>3} {:<11} engine1 {} : {} ({reason}, {} plies) {}",
@@ -363,25 +443,16 @@ fn main() {
                 moves.join(" ")
             );
         }
-        let total: f64 = scores.iter().sum();
+        let total: f64 = results.scores.iter().sum();
         eprint!(
             "\r{} games, engine1 {:.1}/{} ({:.0} s)   ",
-            scores.len(),
+            results.scores.len(),
             total,
-            scores.len(),
+            results.scores.len(),
             started.elapsed().as_secs_f64()
         );
     }
     eprintln!();
-    let n = scores.len() as f64;
-    let total: f64 = scores.iter().sum();
-    let p = total / n;
-    let var = scores.iter().map(|s| (s - p) * (s - p)).sum::<f64>() / (n - 1.0).max(1.0);
-    let se = (var / n).sqrt();
-    let (lo, hi) = (elo((p - 1.96 * se).max(0.0)), elo((p + 1.96 * se).min(1.0)));
-    let wins = scores.iter().filter(|&&s| s == 1.0).count();
-    let losses = scores.iter().filter(|&&s| s == 0.0).count();
-    let unfinished = scores.len() - wins - losses;
     println!("engine1: {}", names[0]);
     println!("engine2: {}", names[1]);
     let cond = match a.tc {
@@ -390,20 +461,9 @@ fn main() {
     };
     println!(
         "{} games, {cond}, {} random opening plies, seed {}",
-        scores.len(),
+        results.scores.len(),
         a.plies,
         a.seed
     );
-    for (v, (s, k)) in &per_variant {
-        println!("  {v}: {s:.1}/{k}");
-    }
-    let why: Vec<String> = reasons.iter().map(|(r, k)| format!("{r} {k}")).collect();
-    println!("  endings: {}", why.join(", "));
-    println!(
-        "engine1 +{wins} -{losses} ={unfinished} (unfinished), score {:.1}%, Elo {:+.0} (95%: {:+.0} .. {:+.0})",
-        100.0 * p,
-        elo(p),
-        lo,
-        hi
-    );
+    results.print();
 }
