@@ -35,13 +35,6 @@ impl Side {
         }
     }
 
-    pub const fn name(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
-    }
-
     /// `white` / `black`, as in the page's `data-hand` attributes and URLs.
     pub const fn id(self) -> &'static str {
         match self {
@@ -205,7 +198,9 @@ pub enum EndReason {
 }
 
 impl EndReason {
-    pub const fn words(self) -> &'static str {
+    /// A name that stays the same in every language (the page's
+    /// `data-reason`); the page's texts are in `web::i18n`.
+    pub const fn id(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
@@ -213,18 +208,6 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::Resignation => "resignation",
-        }
-    }
-
-    /// A sentence that says what happened to the loser.
-    pub const fn explanation(self) -> &'static str {
-        match self {
-            EndReason::Checkmate => "The King is in check and cannot escape.",
-            EndReason::Stalemate => "The side to move has no legal move, which loses.",
-            EndReason::Campmate => "The King reached the far rank.",
-            EndReason::Repetition => "The same position occurred a third time; the player who repeated it loses.",
-            EndReason::PerpetualCheck => "The same position occurred a third time through perpetual check; the checking side loses.",
-            EndReason::Resignation => "A player resigned.",
         }
     }
 }
@@ -242,6 +225,10 @@ pub struct Ending {
 pub struct KindView {
     pub letter: char,
     pub name: String,
+    /// The Chinese character of the traditional piece set.
+    pub hanja: char,
+    /// The King.
+    pub royal: bool,
     pub promoted: bool,
     /// The kind it promotes to, if any.
     pub promotes_to: Option<u8>,
@@ -270,7 +257,6 @@ pub struct Snapshot {
     /// Grows with every new game, so the page can reset what it remembers.
     pub game_id: u32,
     pub variant: String,
-    pub variant_name: String,
     pub kinds: Vec<KindView>,
     pub hand_kinds: u8,
     /// 81 squares, a1 first.

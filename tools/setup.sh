@@ -54,6 +54,12 @@ if [ ! -x /usr/bin/chromium ]; then
   say "installing Chromium"
   apt_install chromium chromium-driver
 fi
+# A Korean font, so that screenshots of the Korean page show Hangul (players'
+# devices have one; a bare test machine does not).
+if ! dpkg -s fonts-nanum >/dev/null 2>&1; then
+  say "installing a Korean font for the browser tests"
+  apt_install fonts-nanum
+fi
 
 # --- Differential tests against Fairy-Stockfish (pyffish) ------------------
 if ! command -v python3 >/dev/null; then apt_install python3 python3-venv; fi

@@ -17,10 +17,12 @@ use crate::protocol::{
 };
 use crate::web::bridge::Engine;
 use crate::web::components::board::{board, bottom_side};
-use crate::web::components::dialogs::{NewGameDialog, Question, Settings};
+use crate::web::components::dialogs::{NewGameDialog, Question, Settings, SettingsDialog};
 use crate::web::components::hand::hand;
 use crate::web::components::panel;
 use crate::web::components::piece::tile;
+use crate::web::i18n::{fill, Lang, Text};
+use crate::web::prefs::Prefs;
 use crate::web::state::{Action, Intent, Origin, State, Target};
 use crate::web::storage;
 
@@ -52,17 +54,25 @@ pub fn app() -> Html {
     let engine = {
         let dispatch = state.dispatcher();
         use_memo((), move |_| {
-            Engine::new(Callback::from(move |r: Response| match r {
-                Response::Ready => {}
-                Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
-                Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
-                Response::Error(e) => dispatch.dispatch(Action::Error(e)),
-            }))
+            let stopped = dispatch.clone();
+            Engine::new(
+                Callback::from(move |r: Response| match r {
+                    Response::Ready => {}
+                    Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
+                    Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
+                    Response::Error(e) => dispatch.dispatch(Action::Error(e)),
+                }),
+                Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
+            )
         })
     };
     {
         let engine = engine.clone();
+        let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
+            let prefs = storage::load_prefs();
+            dispatch.dispatch(Action::SetPrefs(prefs));
+            dispatch.dispatch(Action::SetLang(storage::language(&prefs)));
             let first = storage::from_url()
                 .or_else(storage::load)
                 .unwrap_or_default();
@@ -70,6 +80,38 @@ pub fn app() -> Html {
             move || engine.stop()
         });
     }
+
+    // The page's language: on <html lang>, and kept for the next visit.
+    use_effect_with(state.lang, |lang| {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("lang", lang.id());
+        }
+    });
+    let set_prefs = {
+        let state = state.clone();
+        Callback::from(move |prefs: Prefs| {
+            storage::save_prefs(&prefs);
+            state.dispatch(Action::SetPrefs(prefs));
+        })
+    };
+    let switch_lang = {
+        let set_prefs = set_prefs.clone();
+        let prefs = state.prefs;
+        let next = if state.lang == Lang::En {
+            Lang::Ko
+        } else {
+            Lang::En
+        };
+        Callback::from(move |_: MouseEvent| {
+            set_prefs.emit(Prefs {
+                lang: Some(next),
+                ..prefs
+            })
+        })
+    };
 
     // Keep the game across reloads (where storage is allowed).
     {
@@ -319,6 +361,7 @@ pub fn app() -> Html {
                     if key == "Escape" {
                         state.dispatch(Action::CloseDialogs);
                         state.dispatch(Action::CloseNewGame);
+                        state.dispatch(Action::CloseSettings);
                         resign_open.set(false);
                     }
                 })
@@ -348,8 +391,10 @@ pub fn app() -> Html {
     let ghost_piece = match (&snap, state.selected) {
         (Some(s), Some(Origin::Square(sq))) => s
             .piece(sq)
-            .and_then(|p| Some(tile(p.side, s.kind(p.kind)?))),
-        (Some(s), Some(Origin::Hand(k))) => s.kind(k).map(|kind| tile(s.to_move, kind)),
+            .and_then(|p| Some(tile(p.side, s.kind(p.kind)?, state.prefs.pieces))),
+        (Some(s), Some(Origin::Hand(k))) => s
+            .kind(k)
+            .map(|kind| tile(s.to_move, kind, state.prefs.pieces)),
         _ => None,
     };
     let can_take_back = snap
@@ -374,62 +419,93 @@ pub fn app() -> Html {
         },
     );
 
+    let open_settings = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::OpenSettings))
+    };
+    let close_settings = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(Action::CloseSettings))
+    };
+    let t = state.text();
+    let other_lang = if state.lang == Lang::En {
+        Lang::Ko
+    } else {
+        Lang::En
+    };
     html! {
-        <div class="app" data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}>
+        <div class={classes!("app", format!("theme-{}", state.prefs.theme.id()))}
+            data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}
+            data-lang={state.lang.id()}>
             <header class="topbar">
                 <div class="brand">
                     <span class="logo" aria-hidden="true">{ "K" }</span>
                     <div>
-                        <h1>{ snap.as_ref().map_or("Pantheon".to_string(), |s| s.variant_name.clone()) }</h1>
-                        <p class="tagline">{ "Chess on 9×9 with drops" }</p>
+                        <h1>{ snap.as_ref().map_or_else(
+                            || format!("{} · {}", t.mansindam, t.pandemonium),
+                            |s| t.variant(&s.variant).to_string(),
+                        ) }</h1>
+                        <p class="tagline">{ t.tagline }</p>
                     </div>
                 </div>
-                <button type="button" class="button primary" data-testid="new-game"
-                    onclick={open_new_game.reform(|_: MouseEvent| ())}>{ "New game" }</button>
+                <div class="topbar-buttons">
+                    <button type="button" class="button" data-testid="language" onclick={switch_lang}
+                        lang={other_lang.id()} title={t.language} aria-label={other_lang.name()}>
+                        <span class="wide-only">{ other_lang.name() }</span>
+                        <span class="narrow-only" aria-hidden="true">{ other_lang.short_name() }</span>
+                    </button>
+                    <button type="button" class="button icon" data-testid="settings" title={t.settings}
+                        aria-label={t.settings} onclick={open_settings}>{ "⚙" }</button>
+                    <button type="button" class="button primary" data-testid="new-game"
+                        onclick={open_new_game.reform(|_: MouseEvent| ())}>{ t.new_game }</button>
+                </div>
             </header>
             <main class="play">
-                { panel::status(snap.as_deref()) }
+                { panel::status(snap.as_deref(), t) }
                 <section class="table" ref={play_area.clone()}
                     onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
                     onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
                     { table }
                 </section>
                 <aside class="panel">
-                    { snap.as_deref().map(|s| panel::result(s, open_new_game.clone())).unwrap_or_default() }
+                    { snap.as_deref().map(|s| panel::result(s, t, open_new_game.clone())).unwrap_or_default() }
                     <div class="toolbar">
                         <button type="button" class="button" data-testid="flip" onclick={flip}
-                            title="Turn the board around">{ "⇅ Flip" }</button>
+                            title={t.flip_title}>{ t.flip }</button>
                         <button type="button" class="button" data-testid="take-back" onclick={take_back}
-                            disabled={!can_take_back}>{ "↶ Take back" }</button>
+                            disabled={!can_take_back}>{ t.take_back }</button>
                         <button type="button" class="button" data-testid="hint" onclick={ask_hint}
-                            disabled={!state.can_hint()} title="The computer's best move here">
-                            { if state.hint_pending { "… Hint" } else { "? Hint" } }</button>
+                            disabled={!state.can_hint()} title={t.hint_title}>{ t.hint }</button>
                         <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
-                            disabled={resign_side.is_none()}>{ "⚑ Resign" }</button>
+                            disabled={resign_side.is_none()}>{ t.resign }</button>
                     </div>
                     { panel::hint(&state) }
-                    { snap.as_deref().map(panel::moves).unwrap_or_default() }
+                    { snap.as_deref().map(|s| panel::moves(s, t)).unwrap_or_default() }
                 </aside>
             </main>
             <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
             if let Some(m) = state.confirm {
-                <Question title="Repetition"
-                    text={repetition_warning(snap.as_deref(), m.ends_game)}
-                    yes="Play it anyway" no="Take it back" testid="repetition-warning"
+                <Question title={t.repetition}
+                    text={repetition_warning(snap.as_deref(), m.ends_game, t)}
+                    yes={t.play_anyway} no={t.take_it_back} testid="repetition-warning"
                     on_answer={on_confirm} />
             }
             if *resign_open {
-                <Question title="Resign?"
-                    text={format!("{} gives up this game.", resign_side.map_or("", Side::name))}
-                    yes="Resign" no="Play on" testid="resign-question" on_answer={on_resign} />
+                <Question title={t.resign_question}
+                    text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
+                    yes={t.resign} no={t.play_on} testid="resign-question" on_answer={on_resign} />
+            }
+            if state.settings_open {
+                <SettingsDialog prefs={state.prefs} lang={state.lang} on_change={set_prefs.clone()}
+                    on_close={close_settings} />
             }
             if state.new_game_open {
-                <NewGameDialog initial={settings} on_start={start_game} on_close={close_new_game} />
+                <NewGameDialog initial={settings} lang={state.lang} on_start={start_game} on_close={close_new_game} />
             }
             if let Some(e) = &state.error {
                 <div class="toast" role="alert" data-testid="error">
-                    <span>{ e.clone() }</span>
-                    <button type="button" class="button" onclick={dismiss_error}>{ "OK" }</button>
+                    <span>{ e.text(t) }</span>
+                    <button type="button" class="button" onclick={dismiss_error}>{ t.ok }</button>
                 </div>
             }
         </div>
@@ -450,15 +526,21 @@ fn resigner(snap: &Snapshot) -> Option<Side> {
     }
 }
 
-fn repetition_warning(snap: Option<&Snapshot>, ending: Option<crate::protocol::Ending>) -> String {
-    let Some(e) = ending else {
+fn repetition_warning(
+    snap: Option<&Snapshot>,
+    ending: Option<crate::protocol::Ending>,
+    t: &Text,
+) -> String {
+    let (Some(snap), Some(e)) = (snap, ending) else {
         return String::new();
     };
-    let mover = snap.map_or("You", |s| s.to_move.name());
-    format!(
-        "This move makes the same position occur for the third time. {mover} would lose: {} wins by {}.",
-        e.winner.name(),
-        e.reason.words()
+    fill(
+        t.repetition_warning,
+        &[
+            ("mover", t.side(snap.to_move)),
+            ("winner", t.side(e.winner)),
+            ("reason", t.reason(e.reason)),
+        ],
     )
 }
 

@@ -108,6 +108,8 @@ pub struct Engine {
 struct EngineInner {
     bridge: RefCell<Option<Bridge>>,
     on_response: Callback<Response>,
+    /// The worker failed [`MAX_RESTARTS`] times without progress: given up.
+    on_stopped: Callback<()>,
     /// The game to resume after a failure: the last snapshot's, or the one
     /// being started.
     game: RefCell<Option<NewGame>>,
@@ -116,11 +118,12 @@ struct EngineInner {
 }
 
 impl Engine {
-    pub fn new(on_response: Callback<Response>) -> Engine {
+    pub fn new(on_response: Callback<Response>, on_stopped: Callback<()>) -> Engine {
         Engine {
             inner: Rc::new(EngineInner {
                 bridge: RefCell::new(None),
                 on_response,
+                on_stopped,
                 game: RefCell::new(None),
                 next_id: Cell::new(1),
                 failures: Cell::new(0),
@@ -209,9 +212,7 @@ impl EngineInner {
             }
             _ => {
                 self.bridge.borrow_mut().take();
-                self.on_response.emit(Response::Error(
-                    "The game engine stopped working. Reload the page to start again.".into(),
-                ));
+                self.on_stopped.emit(());
             }
         }
     }

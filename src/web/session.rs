@@ -177,6 +177,8 @@ impl Session {
             .map(|k| KindView {
                 letter: k.letter,
                 name: k.name.to_string(),
+                hanja: k.hanja.chars().next().unwrap_or(' '),
+                royal: k.royal,
                 promoted: k.promoted,
                 promotes_to: k.promotes_to.map(|p| p.index() as u8),
             })
@@ -207,7 +209,6 @@ impl Session {
         Snapshot {
             game_id: self.game_id,
             variant: self.game.variant().id().to_string(),
-            variant_name: self.game.variant().name().to_string(),
             kinds,
             hand_kinds: rules.hand_kinds as u8,
             board,

@@ -9,6 +9,8 @@
 use std::rc::Rc;
 
 use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
+use crate::web::i18n::{fill, Lang, Text};
+use crate::web::prefs::Prefs;
 
 /// Where a move starts: a square, or a kind in the hand of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,6 +49,23 @@ pub enum Intent {
     Nothing,
 }
 
+/// A message for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// As the worker said it.
+    Said(String),
+    EngineStopped,
+}
+
+impl Notice {
+    pub fn text(&self, t: &Text) -> String {
+        match self {
+            Notice::Said(s) => s.clone(),
+            Notice::EngineStopped => t.engine_stopped.to_string(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
     pub snapshot: Option<Rc<Snapshot>>,
@@ -60,11 +79,15 @@ pub struct State {
     pub waiting: bool,
     /// The side the player chose for the bottom of a game being started.
     pub bottom_wish: Option<Side>,
-    pub error: Option<String>,
+    pub error: Option<Notice>,
     /// The computer's advice for the position on the board.
     pub hint: Option<Hint>,
     /// A hint was asked for and has not come yet.
     pub hint_pending: bool,
+    /// The language shown (from the URL, the preferences or the browser).
+    pub lang: Lang,
+    pub prefs: Prefs,
+    pub settings_open: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -83,9 +106,16 @@ pub enum Action {
     /// A new game was asked for, with this side at the bottom.
     Starting(Side),
     Error(String),
+    /// The worker failed again and again: the page gave up on it.
+    EngineStopped,
     DismissError,
     AskHint,
     Hint(Hint),
+    SetLang(Lang),
+    /// New preferences (a language chosen in them is shown at once).
+    SetPrefs(Prefs),
+    OpenSettings,
+    CloseSettings,
 }
 
 impl State {
@@ -155,11 +185,23 @@ impl State {
                 s.new_game_open = false;
             }
             Action::Error(e) => {
-                s.error = Some(e);
+                s.error = Some(Notice::Said(e));
+                s.waiting = false;
+                s.hint_pending = false;
+            }
+            Action::EngineStopped => {
+                s.error = Some(Notice::EngineStopped);
                 s.waiting = false;
                 s.hint_pending = false;
             }
             Action::DismissError => s.error = None,
+            Action::SetLang(lang) => s.lang = lang,
+            Action::SetPrefs(prefs) => {
+                s.lang = prefs.lang.unwrap_or(s.lang);
+                s.prefs = prefs;
+            }
+            Action::OpenSettings => s.settings_open = true,
+            Action::CloseSettings => s.settings_open = false,
             Action::AskHint => {
                 s.hint = None;
                 s.hint_pending = true;
@@ -175,6 +217,11 @@ impl State {
             }
         }
         s
+    }
+
+    /// The texts in the page's language.
+    pub fn text(&self) -> &'static Text {
+        self.lang.text()
     }
 
     /// Whether the player may ask for a hint now.
@@ -314,22 +361,24 @@ impl State {
 }
 
 /// The status line.
-pub fn status_text(snap: &Snapshot) -> String {
+pub fn status_text(snap: &Snapshot, t: &Text) -> String {
     if let Some(e) = snap.ending {
-        return format!("{} wins by {}", e.winner.name(), e.reason.words());
+        return fill(
+            t.wins_by,
+            &[("side", t.side(e.winner)), ("reason", t.reason(e.reason))],
+        );
     }
-    let side = snap.to_move.name();
-    let vs_computer = snap.players.contains(&Player::Computer);
+    let side = [("side", t.side(snap.to_move))];
     if snap.thinking {
-        return format!("{side} (computer) is thinking…");
+        return fill(t.thinking, &side);
     }
-    let who = if vs_computer {
-        format!("Your move ({side})")
+    let who = if snap.players.contains(&Player::Computer) {
+        fill(t.your_move, &side)
     } else {
-        format!("{side} to move")
+        fill(t.to_move, &side)
     };
     if snap.check.is_some() {
-        format!("{who} — check!")
+        fill(t.check, &[("status", &who)])
     } else {
         who
     }
@@ -500,8 +549,12 @@ mod tests {
         assert!(state.flipped, "the human plays Black: Black at the bottom");
         assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
         assert_eq!(
-            status_text(state.snapshot.as_ref().unwrap()),
+            status_text(state.snapshot.as_ref().unwrap(), state.text()),
             "White (computer) is thinking…"
+        );
+        assert_eq!(
+            status_text(state.snapshot.as_ref().unwrap(), Lang::Ko.text()),
+            "백 (컴퓨터) 생각하는 중…"
         );
     }
 
@@ -549,7 +602,7 @@ mod tests {
                 state = tap_uci(&mut session, state, uci);
             }
             assert_eq!(
-                status_text(state.snapshot.as_ref().unwrap()),
+                status_text(state.snapshot.as_ref().unwrap(), state.text()),
                 f[3],
                 "{line}"
             );
@@ -561,8 +614,12 @@ mod tests {
         let (mut session, _) = state_for("mansindam", None);
         session.handle(Request::Resign(Side::White)).unwrap();
         assert_eq!(
-            status_text(&session.snapshot()),
+            status_text(&session.snapshot(), Lang::En.text()),
             "Black wins by resignation"
+        );
+        assert_eq!(
+            status_text(&session.snapshot(), Lang::Ko.text()),
+            "흑 승리: 기권"
         );
         // Taking back a resignation keeps the moves and goes on.
         session.handle(Request::TakeBack).unwrap();

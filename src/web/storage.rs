@@ -6,8 +6,11 @@
 use web_sys::{Storage, UrlSearchParams};
 
 use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
+use crate::web::i18n::Lang;
+use crate::web::prefs::Prefs;
 
 const KEY: &str = "pantheon.game.v2";
+const PREFS_KEY: &str = "pantheon.prefs.v1";
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -80,6 +83,46 @@ pub fn load() -> Option<NewGame> {
         players,
         level,
     })
+}
+
+/// The display preferences of an earlier visit (defaults without storage).
+pub fn load_prefs() -> Prefs {
+    storage()
+        .and_then(|s| s.get_item(PREFS_KEY).ok().flatten())
+        .map(|line| Prefs::parse(&line))
+        .unwrap_or_default()
+}
+
+pub fn save_prefs(prefs: &Prefs) {
+    if let Some(storage) = storage() {
+        let _ = storage.set_item(PREFS_KEY, &prefs.line());
+    }
+}
+
+/// The page's language: `?lang=ko`, else the one chosen on an earlier
+/// visit, else the browser's first preferred language the page speaks.
+pub fn language(prefs: &Prefs) -> Lang {
+    let window = web_sys::window();
+    let from_url = window
+        .as_ref()
+        .and_then(|w| w.location().search().ok())
+        .and_then(|s| UrlSearchParams::new_with_str(&s).ok())
+        .and_then(|p| p.get("lang"))
+        .and_then(|l| Lang::parse(&l));
+    let browser = || {
+        let languages: Vec<String> = window
+            .as_ref()
+            .map(|w| {
+                w.navigator()
+                    .languages()
+                    .iter()
+                    .filter_map(|l| l.as_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        Lang::from_preferences(languages.iter().map(String::as_str))
+    };
+    from_url.or(prefs.lang).unwrap_or_else(browser)
 }
 
 pub fn forget() {

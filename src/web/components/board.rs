@@ -4,9 +4,10 @@
 use yew::prelude::*;
 
 use crate::protocol::{square_name, Side, Snapshot};
+use crate::web::i18n::piece_name;
 use crate::web::state::{Origin, PromotionChoice, State};
 
-use super::piece::{piece_name, tile};
+use super::piece::tile;
 
 /// Squares in screen order, top-left first.
 pub fn screen_squares(flipped: bool) -> impl Iterator<Item = u8> {
@@ -31,6 +32,7 @@ pub fn screen_position(square: u8, flipped: bool) -> (u8, u8) {
 }
 
 pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html {
+    let t = state.text();
     let dest = state.destinations();
     let selected = match state.selected {
         Some(Origin::Square(sq)) => Some(sq),
@@ -45,8 +47,12 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
         let piece = snap.piece(sq);
         let kind = piece.and_then(|p| snap.kind(p.kind));
         let label = match (piece, kind) {
-            (Some(p), Some(k)) => format!("{}, {}", square_name(sq), piece_name(p.side, k)),
-            _ => format!("{}, empty", square_name(sq)),
+            (Some(p), Some(k)) => format!(
+                "{}, {}",
+                square_name(sq),
+                t.piece(&snap.variant, p.side, k)
+            ),
+            _ => format!("{}, {}", square_name(sq), t.empty),
         };
         let class = classes!(
             "sq",
@@ -67,7 +73,7 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
                 { rank_label }
                 { file_label }
                 { match (piece, kind) {
-                    (Some(p), Some(k)) => tile(p.side, k),
+                    (Some(p), Some(k)) => tile(p.side, k, state.prefs.pieces),
                     _ => Html::default(),
                 } }
             </div>
@@ -75,13 +81,13 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
     });
     let promotion = state
         .promotion
-        .map(|choice| promotion_dialog(snap, choice, state.flipped, on_promote));
+        .map(|choice| promotion_dialog(snap, choice, state, on_promote));
     let hint = state
         .hint
         .as_ref()
         .map(|h| hint_arrow(h.spec.from, h.spec.to, state.flipped));
     html! {
-        <div class="board" role="grid" aria-label="Board">
+        <div class="board" role="grid" aria-label={t.board}>
             { for squares }
             { hint }
             { promotion }
@@ -129,10 +135,11 @@ fn hint_arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
 fn promotion_dialog(
     snap: &Snapshot,
     choice: PromotionChoice,
-    flipped: bool,
+    state: &State,
     on_promote: Callback<bool>,
 ) -> Html {
-    let (row, col) = screen_position(choice.to, flipped);
+    let t = state.text();
+    let (row, col) = screen_position(choice.to, state.flipped);
     let side = snap.to_move;
     // Open towards the middle of the board so it never leaves it.
     let top = if row <= 4 {
@@ -145,7 +152,7 @@ fn promotion_dialog(
         let on_promote = on_promote.clone();
         let label = snap
             .kind(kind)
-            .map(|k| format!("{text}: {}", k.name))
+            .map(|k| format!("{text}: {}", piece_name(t.lang, &snap.variant, k)))
             .unwrap_or_default();
         html! {
             <button
@@ -155,23 +162,23 @@ fn promotion_dialog(
                 title={label}
                 onclick={Callback::from(move |_| on_promote.emit(promote))}
             >
-                { snap.kind(kind).map(|k| tile(side, k)).unwrap_or_default() }
+                { snap.kind(kind).map(|k| tile(side, k, state.prefs.pieces)).unwrap_or_default() }
             </button>
         }
     };
     let (first, second) = if row <= 4 {
         (
-            button(true, choice.promoted_kind, "Promote"),
-            button(false, choice.kind, "Don't promote"),
+            button(true, choice.promoted_kind, t.promote),
+            button(false, choice.kind, t.stay),
         )
     } else {
         (
-            button(false, choice.kind, "Don't promote"),
-            button(true, choice.promoted_kind, "Promote"),
+            button(false, choice.kind, t.stay),
+            button(true, choice.promoted_kind, t.promote),
         )
     };
     html! {
-        <div class="promotion" {style} role="dialog" aria-label="Promote?" data-testid="promotion">
+        <div class="promotion" {style} role="dialog" aria-label={t.promote_question} data-testid="promotion">
             { first }
             { second }
         </div>

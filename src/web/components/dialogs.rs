@@ -4,6 +4,8 @@
 use yew::prelude::*;
 
 use crate::protocol::{NewGame, Player, Side};
+use crate::web::i18n::{fill, Lang};
+use crate::web::prefs::{PieceSet, Prefs, Theme};
 
 /// The computer's playing levels (`crate::ai::LEVELS`, without linking the AI into the page).
 const LEVELS: u8 = 6;
@@ -48,6 +50,7 @@ impl Settings {
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
     pub initial: Settings,
+    pub lang: Lang,
     /// The game, and the side the player wants at the bottom.
     pub on_start: Callback<(NewGame, Side)>,
     pub on_close: Callback<()>,
@@ -56,6 +59,7 @@ pub struct NewGameProps {
 #[function_component(NewGameDialog)]
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let settings = use_state(|| props.initial);
+    let t = props.lang.text();
     let choice = |testid: &'static str,
                   title: &'static str,
                   note: &'static str,
@@ -79,27 +83,27 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     };
     let close = props.on_close.reform(|_| ());
     html! {
-        <Modal title="New game" on_close={props.on_close.clone()}>
+        <Modal title={t.new_game} on_close={props.on_close.clone()}>
             <fieldset>
-                <legend>{ "Game" }</legend>
+                <legend>{ t.game }</legend>
                 <div class="choices">
-                    { choice("variant-mansindam", "Mansindam", "萬神談 · compulsory promotion, campmate",
+                    { choice("variant-mansindam", t.mansindam, t.mansindam_note,
                         !s.pandemonium, Settings { pandemonium: false, ..s }) }
-                    { choice("variant-pandemonium", "Pandemonium", "修羅場 · optional promotion, drops anywhere",
+                    { choice("variant-pandemonium", t.pandemonium, t.pandemonium_note,
                         s.pandemonium, Settings { pandemonium: true, ..s }) }
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ "Opponent" }</legend>
+                <legend>{ t.opponent }</legend>
                 <div class="choices">
-                    { choice("opponent-computer", "Computer", "", s.computer, Settings { computer: true, ..s }) }
-                    { choice("opponent-human", "Second player", "on this device", !s.computer,
+                    { choice("opponent-computer", t.computer, "", s.computer, Settings { computer: true, ..s }) }
+                    { choice("opponent-human", t.second_player, t.on_this_device, !s.computer,
                         Settings { computer: false, ..s }) }
                 </div>
             </fieldset>
             if s.computer {
                 <fieldset>
-                    <legend>{ "Computer's strength" }</legend>
+                    <legend>{ t.strength }</legend>
                     <div class="levels">
                         { for (1..=LEVELS).map(|n| {
                             let settings = settings.clone();
@@ -107,42 +111,107 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                             html! {
                                 <button type="button" class={classes!("level", on.then_some("on"))}
                                     data-testid={format!("level-{n}")} aria-pressed={on.to_string()}
-                                    aria-label={format!("Level {n}")}
+                                    aria-label={fill(t.level, &[("n", &n.to_string())])}
                                     onclick={Callback::from(move |_| settings.set(Settings { level: n, ..s }))}>
                                     { n }
                                 </button>
                             }
                         }) }
                     </div>
-                    <p class="level-note">{ level_note(s.level) }</p>
+                    <p class="level-note">{ t.level_note(s.level) }</p>
                 </fieldset>
             }
             <fieldset>
-                <legend>{ if s.computer { "You play" } else { "At the bottom" } }</legend>
+                <legend>{ if s.computer { t.you_play } else { t.at_the_bottom } }</legend>
                 <div class="choices">
-                    { choice("side-white", "White", "moves first", s.side == Side::White,
+                    { choice("side-white", t.white, t.moves_first, s.side == Side::White,
                         Settings { side: Side::White, ..s }) }
-                    { choice("side-black", "Black", "", s.side == Side::Black, Settings { side: Side::Black, ..s }) }
+                    { choice("side-black", t.black, "", s.side == Side::Black, Settings { side: Side::Black, ..s }) }
                 </div>
             </fieldset>
             <div class="dialog-buttons">
-                <button type="button" class="button" onclick={close}>{ "Cancel" }</button>
+                <button type="button" class="button" onclick={close}>{ t.cancel }</button>
                 <button type="button" class="button primary" data-testid="start-game" onclick={start}>
-                    { "Start" }
+                    { t.start }
                 </button>
             </div>
         </Modal>
     }
 }
 
-fn level_note(level: u8) -> &'static str {
-    match level {
-        1 => "A beginner: sees one move ahead.",
-        2 => "Casual: looks two moves ahead.",
-        3 => "Club player: a quick, solid game.",
-        4 => "Strong: thinks a little longer.",
-        5 => "Expert: up to a second and a half a move.",
-        _ => "Master: its best within a second and a half.",
+#[derive(Properties, PartialEq)]
+pub struct SettingsProps {
+    pub prefs: Prefs,
+    /// The language shown (the preferences may leave it to the browser).
+    pub lang: Lang,
+    pub on_change: Callback<Prefs>,
+    pub on_close: Callback<()>,
+}
+
+/// Language, piece set, board and sound; every choice applies at once.
+#[function_component(SettingsDialog)]
+pub fn settings_dialog(props: &SettingsProps) -> Html {
+    let t = props.lang.text();
+    let p = props.prefs;
+    let choice = |testid: String, title: &'static str, note: &'static str, on: bool, set: Prefs| {
+        let on_change = props.on_change.clone();
+        html! {
+            <button type="button" class={classes!("choice", on.then_some("on"))} data-testid={testid}
+                aria-pressed={on.to_string()} onclick={Callback::from(move |_| on_change.emit(set))}>
+                <span class="choice-title">{ title }</span>
+                if !note.is_empty() {
+                    <span class="choice-note">{ note }</span>
+                }
+            </button>
+        }
+    };
+    let piece_note = |set: PieceSet| match set {
+        PieceSet::International => t.international_note,
+        PieceSet::Traditional => t.traditional_note,
+    };
+    let piece_name = |set: PieceSet| match set {
+        PieceSet::International => t.international,
+        PieceSet::Traditional => t.traditional,
+    };
+    let theme_name = |theme: Theme| match theme {
+        Theme::Wood => t.wood,
+        Theme::Slate => t.slate,
+    };
+    html! {
+        <Modal title={t.settings} on_close={props.on_close.clone()}>
+            <fieldset>
+                <legend>{ t.language }</legend>
+                <div class="choices">
+                    { for Lang::ALL.iter().map(|&l| choice(format!("lang-{}", l.id()), l.name(), "",
+                        props.lang == l, Prefs { lang: Some(l), ..p })) }
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>{ t.pieces }</legend>
+                <div class="choices">
+                    { for PieceSet::ALL.iter().map(|&set| choice(format!("pieces-{}", set.id()),
+                        piece_name(set), piece_note(set), p.pieces == set, Prefs { pieces: set, ..p })) }
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>{ t.board_theme }</legend>
+                <div class="choices">
+                    { for Theme::ALL.iter().map(|&theme| choice(format!("theme-{}", theme.id()),
+                        theme_name(theme), "", p.theme == theme, Prefs { theme, ..p })) }
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>{ t.sound }</legend>
+                <div class="choices">
+                    { choice("sound-on".into(), t.on, "", p.sound, Prefs { sound: true, ..p }) }
+                    { choice("sound-off".into(), t.off, "", !p.sound, Prefs { sound: false, ..p }) }
+                </div>
+            </fieldset>
+            <div class="dialog-buttons">
+                <button type="button" class="button primary" data-testid="settings-close"
+                    onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
+            </div>
+        </Modal>
     }
 }
 

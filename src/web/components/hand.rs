@@ -4,11 +4,13 @@
 use yew::prelude::*;
 
 use crate::protocol::{Side, Snapshot};
+use crate::web::i18n::{fill, piece_name};
 use crate::web::state::{Origin, State};
 
 use super::piece::tile;
 
 pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) -> Html {
+    let t = state.text();
     let to_move = snap.ending.is_none() && snap.to_move == side;
     let slots = (0..snap.hand_kinds).filter_map(|k| {
         let kind = snap.kind(k)?;
@@ -21,11 +23,18 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
             selected.then_some("selected"),
             pickable.then_some("pickable"),
         );
-        let label = format!("{}'s hand: {} {}", side.name(), count, kind.name);
+        let label = fill(
+            t.hand_slot,
+            &[
+                ("side", t.side(side)),
+                ("count", &count.to_string()),
+                ("piece", &piece_name(t.lang, &snap.variant, kind)),
+            ],
+        );
         Some(html! {
             <div key={k as u64} {class} data-hand={side.id()} data-piece={kind.letter.to_string()} data-kind={k.to_string()}
                 data-count={count.to_string()} aria-label={label} role="button">
-                { tile(side, kind) }
+                { tile(side, kind, state.prefs.pieces) }
                 if count > 0 {
                     <span class="count" aria-hidden="true">{ count }</span>
                 }
@@ -34,24 +43,12 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
     });
     let class = classes!("hand", position, side.id(), to_move.then_some("to-move"));
     html! {
-        <div {class} aria-label={format!("{}'s hand", side.name())}>
+        <div {class} aria-label={fill(t.hand, &[("side", t.side(side))])}>
             <div class="hand-owner">
                 <span class={classes!("turn-dot", side.id())}></span>
-                <span class="hand-name">{ player_label(snap, side) }</span>
+                <span class="hand-name">{ format!("{} · {}", t.side(side), t.player(snap.players, side)) }</span>
             </div>
             <div class="hand-slots">{ for slots }</div>
         </div>
     }
-}
-
-/// "White · You", "Black · Computer".
-fn player_label(snap: &Snapshot, side: Side) -> String {
-    use crate::protocol::Player;
-    let vs_computer = snap.players.contains(&Player::Computer);
-    let who = match (snap.players[side.index()], vs_computer) {
-        (Player::Computer, _) => "Computer",
-        (Player::Human, true) => "You",
-        (Player::Human, false) => "Player",
-    };
-    format!("{} · {}", side.name(), who)
 }

@@ -3,13 +3,14 @@
 use yew::prelude::*;
 
 use crate::protocol::{Player, Snapshot};
+use crate::web::i18n::{fill, Text};
 use crate::web::state::{status_text, State};
 
-pub fn status(snap: Option<&Snapshot>) -> Html {
+pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
     let Some(snap) = snap else {
         return html! {
             <div class="status" data-testid="status" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>{ "Starting the game engine…" }
+                <span class="spinner" aria-hidden="true"></span>{ t.loading }
             </div>
         };
     };
@@ -26,7 +27,7 @@ pub fn status(snap: Option<&Snapshot>) -> Html {
         <div {class} data-testid="status" aria-live="polite" data-to-move={snap.to_move.id()}
             data-thinking={snap.thinking.to_string()} data-plies={snap.san.len().to_string()}>
             <span class={classes!("turn-dot", dot)} aria-hidden="true"></span>
-            <span class="status-text">{ status_text(snap) }</span>
+            <span class="status-text">{ status_text(snap, t) }</span>
             if snap.thinking {
                 <span class="spinner" aria-hidden="true"></span>
             }
@@ -37,10 +38,11 @@ pub fn status(snap: Option<&Snapshot>) -> Html {
 /// The computer's advice, once asked for: the move, its evaluation for the
 /// player and the line it expects (the board shows the move as an arrow).
 pub fn hint(state: &State) -> Html {
+    let t = state.text();
     if state.hint_pending {
         return html! {
             <div class="hint" data-testid="hint-text" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>{ "Looking for a good move…" }
+                <span class="spinner" aria-hidden="true"></span>{ t.hint_searching }
             </div>
         };
     }
@@ -50,48 +52,50 @@ pub fn hint(state: &State) -> Html {
     html! {
         <div class="hint" data-testid="hint-text" aria-live="polite" data-move={hint.san.clone()}>
             <div>
-                { "Hint: " }<strong>{ hint.san.clone() }</strong>
-                <span class="hint-score" title="The evaluation for you: + is good, # is a forced mate">
+                { t.hint_label }<strong>{ hint.san.clone() }</strong>
+                <span class="hint-score" title={t.hint_score_title}>
                     { format!(" ({})", hint.score) }</span>
             </div>
             if hint.line.len() > 1 {
-                <div class="hint-line">{ format!("Expected: {} (depth {})", hint.line.join(" "), hint.depth) }</div>
+                <div class="hint-line">{ fill(t.hint_line, &[
+                    ("line", &hint.line.join(" ")),
+                    ("depth", &hint.depth.to_string()),
+                ]) }</div>
             }
         </div>
     }
 }
 
 /// The end of the game, in words.
-pub fn result(snap: &Snapshot, on_new_game: Callback<()>) -> Html {
+pub fn result(snap: &Snapshot, t: &Text, on_new_game: Callback<()>) -> Html {
     let Some(ending) = snap.ending else {
         return Html::default();
     };
-    let vs_computer = snap.players.contains(&Player::Computer);
-    let headline = if vs_computer {
+    let headline = if snap.players.contains(&Player::Computer) {
         if snap.players[ending.winner.index()] == Player::Human {
-            "You won!".to_string()
+            t.you_won.to_string()
         } else {
-            "The computer won".to_string()
+            t.computer_won.to_string()
         }
     } else {
-        format!("{} won", ending.winner.name())
+        fill(t.side_won, &[("side", t.side(ending.winner))])
     };
-    let reason = ending.reason.words();
+    let reason = t.reason(ending.reason);
     let mut chars = reason.chars();
     let reason = chars
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect::<String>())
         .unwrap_or_default();
     html! {
-        <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.words()}>
+        <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.id()}>
             <div class="result-title">{ headline }</div>
-            <div class="result-reason">{ format!("{reason}. {}", ending.reason.explanation()) }</div>
-            <button type="button" class="button primary" onclick={on_new_game.reform(|_| ())}>{ "New game" }</button>
+            <div class="result-reason">{ format!("{reason}. {}", t.explanation(ending.reason)) }</div>
+            <button type="button" class="button primary" onclick={on_new_game.reform(|_| ())}>{ t.new_game }</button>
         </div>
     }
 }
 
-pub fn moves(snap: &Snapshot) -> Html {
+pub fn moves(snap: &Snapshot, t: &Text) -> Html {
     let rows = snap.san.chunks(2).enumerate().map(|(i, pair)| {
         html! {
             <li key={i as u64}>
@@ -103,9 +107,9 @@ pub fn moves(snap: &Snapshot) -> Html {
     });
     html! {
         <div class="moves">
-            <h3>{ format!("{} · moves", snap.variant_name) }</h3>
+            <h3>{ fill(t.moves, &[("game", t.variant(&snap.variant))]) }</h3>
             if snap.san.is_empty() {
-                <p class="no-moves">{ "No moves yet." }</p>
+                <p class="no-moves">{ t.no_moves }</p>
             } else {
                 <ol data-testid="moves">{ for rows }</ol>
             }

@@ -1,20 +1,52 @@
-//! A piece as a round tile with its letter: light tiles for White, dark tiles
-//! for Black, promoted letters in red.
+//! A piece, in the player's piece set: a round tile with its SAN letter
+//! (light for White, dark for Black), or a shogi-style pentagon tile with its
+//! Chinese character pointing at the opponent. Promoted pieces are red in
+//! both sets, and ringed (international) or drawn on a darker tile
+//! (traditional), so colour is never the only sign.
 
 use yew::prelude::*;
 
 use crate::protocol::{KindView, Side};
+use crate::web::prefs::PieceSet;
 
-pub fn tile(side: Side, kind: &KindView) -> Html {
-    let class = classes!("piece", side.id(), kind.promoted.then_some("promoted"));
-    html! {
-        <span {class} aria-hidden="true">
-            <span class="letter">{ kind.letter }</span>
-        </span>
+/// The characters, drawn from a font's outlines so that they look the same
+/// on every device (`static/pieces/kanji.svg`, made by `tools/glyphs.py`).
+const SPRITE: &str = "pieces/kanji.svg";
+
+pub fn tile(side: Side, kind: &KindView, set: PieceSet) -> Html {
+    let class = classes!(
+        "piece",
+        side.id(),
+        kind.promoted.then_some("promoted"),
+        (set == PieceSet::Traditional).then_some("kanji"),
+    );
+    match set {
+        PieceSet::International => html! {
+            <span {class} aria-hidden="true">
+                <span class="letter">{ kind.letter }</span>
+            </span>
+        },
+        PieceSet::Traditional => {
+            let glyph = format!("{SPRITE}#k-{:X}", u32::from(character(side, kind)));
+            html! {
+                <span {class} aria-hidden="true">
+                    <svg viewBox="0 0 100 100">
+                        <polygon class="tile-body" points="50,2 84,15 93,97 7,97 16,15" />
+                        <use class="glyph" href={glyph} x="17" y="24" width="66" height="66" />
+                    </svg>
+                </span>
+            }
+        }
     }
 }
 
-/// "White Pawn", "Black Guard".
-pub fn piece_name(side: Side, kind: &KindView) -> String {
-    format!("{} {}", side.name(), kind.name)
+/// The character on a traditional tile: the piece's own, but for the Kings,
+/// which are the Yang (陽, White's) and the Eum (陰, Black's), as the inventor
+/// names them.
+fn character(side: Side, kind: &KindView) -> char {
+    match (kind.royal, side) {
+        (true, Side::White) => '陽',
+        (true, Side::Black) => '陰',
+        _ => kind.hanja,
+    }
 }

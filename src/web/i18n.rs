@@ -1,0 +1,565 @@
+//! Every text the page shows, in English and in Korean (the inventor's
+//! language). A text with a `{name}` placeholder is filled by [`fill`]; piece
+//! names come from [`piece_name`], which knows both games' pieces by letter.
+//!
+//! Plain data with no web dependency, so that it is tested natively.
+
+use crate::protocol::{EndReason, KindView, Player, Side};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    Ko,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ko];
+
+    /// `en` / `ko`, as in URLs, storage and `<html lang>`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ko => "ko",
+        }
+    }
+
+    /// The language's own name, for the switch.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ko => "한국어",
+        }
+    }
+
+    /// A short form of [`Lang::name`] for narrow screens.
+    pub const fn short_name(self) -> &'static str {
+        match self {
+            Lang::En => "EN",
+            Lang::Ko => "한",
+        }
+    }
+
+    /// `en`, `ko`, or a browser language tag such as `ko-KR`.
+    pub fn parse(s: &str) -> Option<Lang> {
+        let primary = s.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "ko" => Some(Lang::Ko),
+            _ => None,
+        }
+    }
+
+    /// The first of the browser's preferred languages that the page speaks
+    /// (English when none is).
+    pub fn from_preferences<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
+        tags.into_iter().find_map(Lang::parse).unwrap_or_default()
+    }
+
+    pub fn text(self) -> &'static Text {
+        match self {
+            Lang::En => &EN,
+            Lang::Ko => &KO,
+        }
+    }
+}
+
+/// Replaces each `{key}` in `template` by its value.
+pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (key, value) in values {
+        out = out.replace(&format!("{{{key}}}"), value);
+    }
+    out
+}
+
+/// The texts of one language.
+pub struct Text {
+    pub lang: Lang,
+    pub tagline: &'static str,
+    pub loading: &'static str,
+    pub language: &'static str,
+    pub white: &'static str,
+    pub black: &'static str,
+    pub mansindam: &'static str,
+    pub pandemonium: &'static str,
+    // Status line.
+    pub to_move: &'static str,
+    pub your_move: &'static str,
+    pub thinking: &'static str,
+    pub check: &'static str,
+    pub wins_by: &'static str,
+    // Buttons.
+    pub new_game: &'static str,
+    pub flip: &'static str,
+    pub flip_title: &'static str,
+    pub take_back: &'static str,
+    pub hint: &'static str,
+    pub hint_title: &'static str,
+    pub resign: &'static str,
+    pub ok: &'static str,
+    // Hint.
+    pub hint_searching: &'static str,
+    pub hint_label: &'static str,
+    pub hint_score_title: &'static str,
+    pub hint_line: &'static str,
+    // Result.
+    pub you_won: &'static str,
+    pub computer_won: &'static str,
+    pub side_won: &'static str,
+    pub reasons: [&'static str; 6],
+    pub explanations: [&'static str; 6],
+    // Moves.
+    pub moves: &'static str,
+    pub no_moves: &'static str,
+    // Hands.
+    pub hand: &'static str,
+    pub hand_slot: &'static str,
+    pub computer: &'static str,
+    pub you: &'static str,
+    pub player: &'static str,
+    // Board.
+    pub board: &'static str,
+    pub empty: &'static str,
+    pub promote: &'static str,
+    pub stay: &'static str,
+    pub promote_question: &'static str,
+    // Dialogs.
+    pub repetition: &'static str,
+    pub repetition_warning: &'static str,
+    pub play_anyway: &'static str,
+    pub take_it_back: &'static str,
+    pub resign_question: &'static str,
+    pub resign_text: &'static str,
+    pub play_on: &'static str,
+    pub game: &'static str,
+    pub mansindam_note: &'static str,
+    pub pandemonium_note: &'static str,
+    pub opponent: &'static str,
+    pub second_player: &'static str,
+    pub on_this_device: &'static str,
+    pub strength: &'static str,
+    pub level: &'static str,
+    pub level_notes: [&'static str; 6],
+    pub you_play: &'static str,
+    pub at_the_bottom: &'static str,
+    pub moves_first: &'static str,
+    pub cancel: &'static str,
+    pub start: &'static str,
+    // Settings.
+    pub settings: &'static str,
+    pub pieces: &'static str,
+    pub international: &'static str,
+    pub international_note: &'static str,
+    pub traditional: &'static str,
+    pub traditional_note: &'static str,
+    pub board_theme: &'static str,
+    pub wood: &'static str,
+    pub slate: &'static str,
+    pub sound: &'static str,
+    pub on: &'static str,
+    pub off: &'static str,
+    pub close: &'static str,
+    // Messages.
+    pub engine_stopped: &'static str,
+}
+
+impl Text {
+    pub fn side(&self, side: Side) -> &'static str {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    pub fn variant(&self, id: &str) -> &'static str {
+        if id == "pandemonium" {
+            self.pandemonium
+        } else {
+            self.mansindam
+        }
+    }
+
+    pub fn reason(&self, reason: EndReason) -> &'static str {
+        self.reasons[reason as usize]
+    }
+
+    pub fn explanation(&self, reason: EndReason) -> &'static str {
+        self.explanations[reason as usize]
+    }
+
+    pub fn level_note(&self, level: u8) -> &'static str {
+        self.level_notes[usize::from(level.clamp(1, 6) - 1)]
+    }
+
+    /// "White Pawn", "백 보병".
+    pub fn piece(&self, variant: &str, side: Side, kind: &KindView) -> String {
+        format!(
+            "{} {}",
+            self.side(side),
+            piece_name(self.lang, variant, kind)
+        )
+    }
+
+    /// "Computer", "You" (against the computer) or "Player" (two players).
+    pub fn player(&self, players: [Player; 2], side: Side) -> &'static str {
+        match (players[side.index()], players.contains(&Player::Computer)) {
+            (Player::Computer, _) => self.computer,
+            (Player::Human, true) => self.you,
+            (Player::Human, false) => self.player,
+        }
+    }
+}
+
+/// A piece's name: the engine's English name, or its Korean name, read from
+/// the piece's Chinese characters (RULES.md; Mansindam by the full names on
+/// the inventor's page).
+pub fn piece_name(lang: Lang, variant: &str, kind: &KindView) -> String {
+    match lang {
+        Lang::En => kind.name.clone(),
+        Lang::Ko => korean_name(variant, kind.letter)
+            .map(str::to_string)
+            .unwrap_or_else(|| kind.name.clone()),
+    }
+}
+
+fn korean_name(variant: &str, letter: char) -> Option<&'static str> {
+    let table: &[(char, &str)] = if variant == "pandemonium" {
+        &[
+            ('P', "병"),
+            ('G', "도"),
+            ('R', "주"),
+            ('D', "용"),
+            ('B', "각"),
+            ('H', "마"),
+            ('N', "기"),
+            ('O', "대"),
+            ('E', "장"),
+            ('W', "화"),
+            ('F', "인"),
+            ('Q', "분"),
+            ('V', "전"),
+            ('M', "서"),
+            ('A', "유"),
+            ('C', "예"),
+            ('U', "우"),
+            ('T', "관"),
+            ('K', "궁"),
+        ]
+    } else {
+        &[
+            ('P', "보병"),
+            ('G', "초병"),
+            ('N', "기사"),
+            ('E', "위사"),
+            ('B', "각행"),
+            ('H', "용마"),
+            ('R', "방행"),
+            ('T', "용왕"),
+            ('C', "예하"),
+            ('I', "성하"),
+            ('M', "수상"),
+            ('S', "명상"),
+            ('Q', "분왕"),
+            ('A', "천마"),
+            ('K', "옥장"),
+        ]
+    };
+    table.iter().find(|(l, _)| *l == letter).map(|(_, n)| *n)
+}
+
+pub static EN: Text = Text {
+    lang: Lang::En,
+    tagline: "Chess on 9×9 with drops",
+    loading: "Starting the game engine…",
+    language: "Language",
+    white: "White",
+    black: "Black",
+    mansindam: "Mansindam",
+    pandemonium: "Pandemonium",
+    to_move: "{side} to move",
+    your_move: "Your move ({side})",
+    thinking: "{side} (computer) is thinking…",
+    check: "{status} — check!",
+    wins_by: "{side} wins by {reason}",
+    new_game: "New game",
+    flip: "⇅ Flip",
+    flip_title: "Turn the board around",
+    take_back: "↶ Take back",
+    hint: "? Hint",
+    hint_title: "The computer's best move here",
+    resign: "⚑ Resign",
+    ok: "OK",
+    hint_searching: "Looking for a good move…",
+    hint_label: "Hint: ",
+    hint_score_title: "The evaluation for you: + is good, # is a forced mate",
+    hint_line: "Expected: {line} (depth {depth})",
+    you_won: "You won!",
+    computer_won: "The computer won",
+    side_won: "{side} won",
+    reasons: [
+        "checkmate",
+        "stalemate",
+        "campmate",
+        "repetition",
+        "perpetual check",
+        "resignation",
+    ],
+    explanations: [
+        "The King is in check and cannot escape.",
+        "The side to move has no legal move, which loses.",
+        "The King reached the far rank.",
+        "The same position occurred a third time; the player who repeated it loses.",
+        "The same position occurred a third time through perpetual check; the checking side loses.",
+        "A player resigned.",
+    ],
+    moves: "{game} · moves",
+    no_moves: "No moves yet.",
+    hand: "{side}'s hand",
+    hand_slot: "{side}'s hand: {count} {piece}",
+    computer: "Computer",
+    you: "You",
+    player: "Player",
+    board: "Board",
+    empty: "empty",
+    promote: "Promote",
+    stay: "Don't promote",
+    promote_question: "Promote?",
+    repetition: "Repetition",
+    repetition_warning: "This move makes the same position occur for the third time. {mover} would lose: {winner} wins by {reason}.",
+    play_anyway: "Play it anyway",
+    take_it_back: "Take it back",
+    resign_question: "Resign?",
+    resign_text: "{side} gives up this game.",
+    play_on: "Play on",
+    game: "Game",
+    mansindam_note: "萬神談 · compulsory promotion, campmate",
+    pandemonium_note: "修羅場 · optional promotion, drops anywhere",
+    opponent: "Opponent",
+    second_player: "Second player",
+    on_this_device: "on this device",
+    strength: "Computer's strength",
+    level: "Level {n}",
+    level_notes: [
+        "A beginner: sees one move ahead and often errs.",
+        "Casual: looks two moves ahead.",
+        "Club player: a quick, solid game.",
+        "Strong: a fraction of a second a move.",
+        "Expert: about a second a move.",
+        "Master: its best, up to four seconds a move.",
+    ],
+    you_play: "You play",
+    at_the_bottom: "At the bottom",
+    moves_first: "moves first",
+    cancel: "Cancel",
+    start: "Start",
+    settings: "Settings",
+    pieces: "Pieces",
+    international: "International",
+    international_note: "letters, as in the move list",
+    traditional: "Traditional",
+    traditional_note: "Chinese characters on shogi tiles",
+    board_theme: "Board",
+    wood: "Wood",
+    slate: "Slate",
+    sound: "Sound",
+    on: "On",
+    off: "Off",
+    close: "Close",
+    engine_stopped: "The game engine stopped working. Reload the page to start again.",
+};
+
+pub static KO: Text = Text {
+    lang: Lang::Ko,
+    tagline: "잡은 말을 다시 놓는 9×9 체스",
+    loading: "게임 엔진을 시작하는 중…",
+    language: "언어",
+    white: "백",
+    black: "흑",
+    mansindam: "만신담",
+    pandemonium: "수라장",
+    to_move: "{side} 차례",
+    your_move: "당신 차례 ({side})",
+    thinking: "{side} (컴퓨터) 생각하는 중…",
+    check: "{status} — 장군!",
+    wins_by: "{side} 승리: {reason}",
+    new_game: "새 게임",
+    flip: "⇅ 뒤집기",
+    flip_title: "판을 돌려 봅니다",
+    take_back: "↶ 무르기",
+    hint: "? 힌트",
+    hint_title: "이 국면에서 컴퓨터가 찾은 최선의 수",
+    resign: "⚑ 기권",
+    ok: "확인",
+    hint_searching: "좋은 수를 찾는 중…",
+    hint_label: "힌트: ",
+    hint_score_title: "당신 쪽에서 본 평가: +는 유리, #은 외통수",
+    hint_line: "예상 수순: {line} (깊이 {depth})",
+    you_won: "당신이 이겼습니다!",
+    computer_won: "컴퓨터가 이겼습니다",
+    side_won: "{side} 승리",
+    reasons: [
+        "외통수",
+        "스테일메이트",
+        "입옥",
+        "동형 반복",
+        "연속 장군",
+        "기권",
+    ],
+    explanations: [
+        "왕이 장군을 받았고 피할 수 없습니다.",
+        "둘 차례인 쪽에 둘 수 있는 수가 없으면 집니다.",
+        "왕이 상대의 끝 줄에 들어갔습니다.",
+        "같은 국면이 세 번째로 나왔습니다. 반복한 쪽이 집니다.",
+        "연속 장군으로 같은 국면이 세 번째로 나왔습니다. 장군을 건 쪽이 집니다.",
+        "한 쪽이 기권했습니다.",
+    ],
+    moves: "{game} · 기보",
+    no_moves: "아직 둔 수가 없습니다.",
+    hand: "{side} 보유 말",
+    hand_slot: "{side} 보유 말: {piece} {count}개",
+    computer: "컴퓨터",
+    you: "당신",
+    player: "대국자",
+    board: "판",
+    empty: "빈 칸",
+    promote: "승격",
+    stay: "승격하지 않음",
+    promote_question: "승격할까요?",
+    repetition: "동형 반복",
+    repetition_warning:
+        "이 수를 두면 같은 국면이 세 번째로 나옵니다. {mover} 패배: {winner} 승리 ({reason}).",
+    play_anyway: "그래도 둔다",
+    take_it_back: "무른다",
+    resign_question: "기권할까요?",
+    resign_text: "{side}이(가) 이 게임을 포기합니다.",
+    play_on: "계속 둔다",
+    game: "게임",
+    mansindam_note: "萬神談 · 의무 승격, 입옥 승리",
+    pandemonium_note: "修羅場 · 선택 승격, 잡은 말을 어디든 놓기",
+    opponent: "상대",
+    second_player: "다른 사람",
+    on_this_device: "이 기기에서 함께",
+    strength: "컴퓨터의 실력",
+    level: "{n}단계",
+    level_notes: [
+        "입문: 한 수 앞만 보고 자주 실수합니다.",
+        "초급: 두 수 앞을 봅니다.",
+        "중급: 빠르고 탄탄하게 둡니다.",
+        "상급: 한 수에 1초도 걸리지 않습니다.",
+        "고수: 한 수에 1초 정도 생각합니다.",
+        "최고수: 한 수에 최대 4초까지 생각합니다.",
+    ],
+    you_play: "당신의 색",
+    at_the_bottom: "아래쪽",
+    moves_first: "먼저 둠",
+    cancel: "취소",
+    start: "시작",
+    settings: "설정",
+    pieces: "말",
+    international: "국제식",
+    international_note: "기보와 같은 알파벳",
+    traditional: "전통식",
+    traditional_note: "쇼기식 말에 한자",
+    board_theme: "판",
+    wood: "나무",
+    slate: "청회색",
+    sound: "소리",
+    on: "켜기",
+    off: "끄기",
+    close: "닫기",
+    engine_stopped: "게임 엔진이 멈췄습니다. 페이지를 새로 고쳐 다시 시작하세요.",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+
+    #[test]
+    fn languages_come_from_tags_and_preferences() {
+        assert_eq!(Lang::parse("ko-KR"), Some(Lang::Ko));
+        assert_eq!(Lang::parse("EN_gb"), Some(Lang::En));
+        assert_eq!(Lang::parse("fr"), None);
+        assert_eq!(Lang::parse(""), None);
+        assert_eq!(Lang::from_preferences(["fr-FR", "ko", "en"]), Lang::Ko);
+        assert_eq!(Lang::from_preferences(["de"]), Lang::En);
+        for lang in Lang::ALL {
+            assert_eq!(Lang::parse(lang.id()), Some(lang));
+            assert_eq!(lang.text().lang, lang);
+        }
+    }
+
+    #[test]
+    fn placeholders_are_filled() {
+        let t = Lang::Ko.text();
+        assert_eq!(fill(t.to_move, &[("side", t.white)]), "백 차례");
+        assert_eq!(
+            fill(
+                EN.wins_by,
+                &[
+                    ("side", "Black"),
+                    ("reason", EN.reason(EndReason::Campmate))
+                ]
+            ),
+            "Black wins by campmate"
+        );
+    }
+
+    #[test]
+    fn every_piece_of_both_games_has_a_korean_name() {
+        for variant in Variant::ALL {
+            let rules = variant.rules();
+            for k in rules.kinds.iter() {
+                let kind = KindView {
+                    letter: k.letter,
+                    name: k.name.to_string(),
+                    hanja: ' ',
+                    royal: k.royal,
+                    promoted: k.promoted,
+                    promotes_to: None,
+                };
+                let name = piece_name(Lang::Ko, variant.id(), &kind);
+                assert!(
+                    korean_name(variant.id(), k.letter).is_some(),
+                    "{variant:?} {} has no Korean name",
+                    k.name
+                );
+                assert_ne!(name, k.name);
+                assert_eq!(piece_name(Lang::En, variant.id(), &kind), k.name);
+            }
+        }
+    }
+
+    #[test]
+    fn both_languages_fill_the_same_placeholders() {
+        let placeholders = |s: &str| {
+            let mut v: Vec<String> = s
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(k, _)| k.to_string()))
+                .collect();
+            v.sort();
+            v
+        };
+        let pairs = [
+            (EN.to_move, KO.to_move),
+            (EN.your_move, KO.your_move),
+            (EN.thinking, KO.thinking),
+            (EN.check, KO.check),
+            (EN.wins_by, KO.wins_by),
+            (EN.hint_line, KO.hint_line),
+            (EN.side_won, KO.side_won),
+            (EN.moves, KO.moves),
+            (EN.hand, KO.hand),
+            (EN.hand_slot, KO.hand_slot),
+            (EN.repetition_warning, KO.repetition_warning),
+            (EN.resign_text, KO.resign_text),
+            (EN.level, KO.level),
+        ];
+        for (en, ko) in pairs {
+            assert_eq!(placeholders(en), placeholders(ko), "{en} / {ko}");
+            assert!(!placeholders(en).is_empty(), "{en}");
+        }
+    }
+}

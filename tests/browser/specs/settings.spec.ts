@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { handSlot, openGame, playUci, square } from './helpers';
+
+const twoPlayers = { white: 'human', black: 'human' };
+
+test('Korean from the browser, English by the switch, and the choice is kept', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  const page = await context.newPage();
+  await openGame(page, { variant: 'mansindam', ...twoPlayers });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+  await expect(page.locator('h1')).toHaveText('만신담');
+  await expect(page.getByTestId('status')).toHaveText('백 차례');
+  await expect(square(page, 'e1')).toHaveAttribute('aria-label', 'e1, 백 옥장');
+  await expect(handSlot(page, 'black', 'C')).toHaveAttribute('aria-label', '흑 보유 말: 예하 0개');
+  await playUci(page, 'e3e4');
+  await expect(page.getByTestId('status')).toHaveText('흑 차례');
+  await expect(page.getByTestId('new-game')).toHaveText('새 게임');
+
+  // The switch shows the other language's name; the choice survives a reload.
+  await page.getByTestId('language').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('status')).toHaveText('Black to move');
+  // (The URL's game starts again; the language stays English.)
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.getByTestId('status')).toHaveText('White to move');
+  await expect(page.getByTestId('language')).toHaveAttribute('aria-label', '한국어');
+  await context.close();
+});
+
+test('?lang=ko overrides the browser, and the game ends in Korean', async ({ page }) => {
+  await openGame(page, {
+    variant: 'mansindam',
+    fen: '4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1',
+    lang: 'ko',
+    ...twoPlayers,
+  });
+  await playUci(page, 'a1a9');
+  await expect(page.getByTestId('status')).toHaveText('백 승리: 외통수');
+  await expect(page.getByTestId('result')).toContainText('백 승리');
+  await expect(page.getByTestId('result')).toContainText('왕이 장군을 받았고 피할 수 없습니다.');
+});
+
+test('the traditional piece set, a second board theme, kept across a reload', async ({ page }) => {
+  await openGame(page, { variant: 'pandemonium', ...twoPlayers });
+  await expect(page.locator('.piece.kanji')).toHaveCount(0);
+  await page.getByTestId('settings').click();
+  await page.getByTestId('pieces-traditional').click();
+  await page.getByTestId('theme-slate').click();
+  await page.getByTestId('settings-close').click();
+  await expect(page.locator('.app')).toHaveClass(/theme-slate/);
+  // Each piece is a tile with its character from the sprite; White's King is
+  // the Yang (陽, U+967D) and Black's the Eum (陰, U+9670); Black's tiles are
+  // turned towards White.
+  await expect(square(page, 'e1').locator('use')).toHaveAttribute('href', 'pieces/kanji.svg#k-967D');
+  await expect(square(page, 'e9').locator('use')).toHaveAttribute('href', 'pieces/kanji.svg#k-9670');
+  await expect(square(page, 'a3').locator('use')).toHaveAttribute('href', 'pieces/kanji.svg#k-5175');
+  const turned = await square(page, 'e9').locator('svg').evaluate((e) => getComputedStyle(e).transform);
+  expect(turned).not.toBe('none');
+  // The start position's promoted Queen (a promoted Ferz) is red.
+  await expect(square(page, 'c2').locator('.piece')).toHaveClass(/promoted/);
+  const red = await square(page, 'c2').locator('.piece').evaluate((e) => getComputedStyle(e).color);
+  expect(red).toBe('rgb(198, 40, 40)');
+  // The sprite is served beside the page.
+  const sprite = await page.request.get('pieces/kanji.svg');
+  expect(sprite.ok()).toBe(true);
+  expect(await sprite.text()).toContain('id="k-967D"');
+  await page.reload();
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await expect(page.locator('.app')).toHaveClass(/theme-slate/);
+  await expect(page.locator('.piece.kanji').first()).toBeVisible();
+});
