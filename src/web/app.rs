@@ -23,7 +23,8 @@ use crate::web::components::panel;
 use crate::web::components::piece::tile;
 use crate::web::i18n::{fill, Lang, Text};
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Intent, Origin, State, Target};
+use crate::web::sound;
+use crate::web::state::{Action, Intent, Origin, Sound, State, Target};
 use crate::web::storage;
 
 /// A pointer pressed on the board or a hand.
@@ -112,6 +113,21 @@ pub fn app() -> Html {
             })
         })
     };
+
+    // A sound for each move, unless the player turned them off.
+    {
+        let previous: Rc<RefCell<Option<Rc<Snapshot>>>> = use_mut_ref(|| None);
+        let snap = state.snapshot.clone();
+        let on = state.prefs.sound;
+        use_effect_with(snap, move |snap| {
+            let before = previous.replace(snap.clone());
+            if let (Some(before), Some(now), true) = (before, snap, on) {
+                if let Some(s) = Sound::between(&before, now) {
+                    sound::play(s);
+                }
+            }
+        });
+    }
 
     // Keep the game across reloads (where storage is allowed).
     {

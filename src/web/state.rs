@@ -360,6 +360,49 @@ impl State {
     }
 }
 
+/// A sound for what happened between two snapshots of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sound {
+    Move,
+    Capture,
+    Check,
+    End,
+}
+
+impl Sound {
+    pub const fn id(self) -> &'static str {
+        match self {
+            Sound::Move => "move",
+            Sound::Capture => "capture",
+            Sound::Check => "check",
+            Sound::End => "end",
+        }
+    }
+
+    /// What `next` sounds like after `prev`: nothing unless exactly one move
+    /// was added to the same game; the end of the game over a check over a
+    /// capture (a piece went to a hand) over a plain move.
+    pub fn between(prev: &Snapshot, next: &Snapshot) -> Option<Sound> {
+        if prev.game_id != next.game_id
+            || next.san.len() != prev.san.len() + 1
+            || next.san[..prev.san.len()] != prev.san[..]
+        {
+            return None;
+        }
+        let in_hands =
+            |s: &Snapshot| -> u32 { s.hands.iter().flatten().map(|&c| u32::from(c)).sum() };
+        Some(if next.ending.is_some() {
+            Sound::End
+        } else if next.check.is_some() {
+            Sound::Check
+        } else if in_hands(next) > in_hands(prev) {
+            Sound::Capture
+        } else {
+            Sound::Move
+        })
+    }
+}
+
 /// The status line.
 pub fn status_text(snap: &Snapshot, t: &Text) -> String {
     if let Some(e) = snap.ending {
@@ -649,5 +692,50 @@ mod tests {
         assert_eq!(state.hint.as_ref(), Some(&hint));
         let state = play(&mut session, &state, Intent::Play(hint.spec));
         assert_eq!(state.hint, None);
+    }
+
+    #[test]
+    fn sounds_follow_single_moves() {
+        let (mut session, _) = state_for(
+            "pandemonium",
+            Some("4k4/9/9/4p4/4P4/9/9/9/4K4[R] w - - 0 1"),
+        );
+        let snap = |s: &Session| Rc::new(s.snapshot());
+        let start = snap(&session);
+        let play = |session: &mut Session, uci: &str| {
+            let m = session.game().position().parse_uci(uci).unwrap();
+            let spec = session
+                .snapshot()
+                .moves
+                .iter()
+                .find(|v| {
+                    v.spec.to as usize == m.to().index()
+                        && v.spec.from == m.from().map(|f| f.index() as u8)
+                        && v.spec.drop == m.drop_kind().map(|k| k.index() as u8)
+                        && v.spec.promotes == m.promotes()
+                })
+                .unwrap()
+                .spec;
+            session.handle(Request::Play(spec)).unwrap();
+        };
+        play(&mut session, "e5e6");
+        let captured = snap(&session);
+        assert_eq!(Sound::between(&start, &captured), Some(Sound::Capture));
+        play(&mut session, "e9d9");
+        let moved = snap(&session);
+        assert_eq!(Sound::between(&captured, &moved), Some(Sound::Move));
+        play(&mut session, "R@d1");
+        let checked = snap(&session);
+        assert_eq!(Sound::between(&moved, &checked), Some(Sound::Check));
+        // No sound for the same snapshot, a take-back or a resignation.
+        assert_eq!(Sound::between(&moved, &moved), None);
+        assert_eq!(Sound::between(&moved, &start), None);
+        session.handle(Request::Resign(Side::Black)).unwrap();
+        assert_eq!(Sound::between(&checked, &snap(&session)), None);
+        // A mate ends the game with its own sound.
+        let (mut session, _) = state_for("mansindam", Some("4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1"));
+        let before = snap(&session);
+        play(&mut session, "a1a9+");
+        assert_eq!(Sound::between(&before, &snap(&session)), Some(Sound::End));
     }
 }

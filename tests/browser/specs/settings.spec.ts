@@ -70,3 +70,29 @@ test('the traditional piece set, a second board theme, kept across a reload', as
   await expect(page.locator('.app')).toHaveClass(/theme-slate/);
   await expect(page.locator('.piece.kanji').first()).toBeVisible();
 });
+
+test('a sound for a move, a capture, a check and the end, and none when muted', async ({ page }) => {
+  await openGame(page, { variant: 'pandemonium', fen: '4k4/9/9/4p4/4P4/9/9/9/4K4[R] w - - 0 1', ...twoPlayers });
+  const html = page.locator('html');
+  await playUci(page, 'e5e6');
+  await expect(html).toHaveAttribute('data-sound', 'capture');
+  await playUci(page, 'e9d9');
+  await expect(html).toHaveAttribute('data-sound', 'move');
+  await playUci(page, 'R@d1');
+  await expect(html).toHaveAttribute('data-sound', 'check');
+  // Muted: the next move makes no sound.
+  await page.getByTestId('settings').click();
+  await page.getByTestId('sound-off').click();
+  await page.getByTestId('settings-close').click();
+  await page.evaluate(() => document.documentElement.removeAttribute('data-sound'));
+  await playUci(page, 'd9c9');
+  await page.waitForTimeout(300);
+  await expect(html).not.toHaveAttribute('data-sound', /./);
+  // Sound on again: a mate plays the end of the game.
+  await openGame(page, { variant: 'mansindam', fen: '4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1', ...twoPlayers });
+  await page.getByTestId('settings').click();
+  await page.getByTestId('sound-on').click();
+  await page.getByTestId('settings-close').click();
+  await playUci(page, 'a1a9');
+  await expect(html).toHaveAttribute('data-sound', 'end');
+});
