@@ -153,6 +153,8 @@ pub enum Request {
     TakeBack,
     /// The best move for the side to move and its evaluation.
     Hint,
+    /// The position after this many moves, to look back at.
+    ShowMove(u32),
 }
 
 /// What the worker tells the page.
@@ -163,6 +165,8 @@ pub enum Response {
     Ready,
     Snapshot(Box<Snapshot>),
     Hint(Hint),
+    /// A position of the game's past (no moves to make in it).
+    Past(Box<Snapshot>),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
 }

@@ -57,11 +57,20 @@ mod worker {
                 return;
             }
         };
-        if request == Request::Hint {
-            if let Some(hint) = SESSION.with(|s| s.borrow_mut().hint(&js_sys::Date::now)) {
-                post(&Response::Hint(hint));
+        match request {
+            Request::Hint => {
+                if let Some(hint) = SESSION.with(|s| s.borrow_mut().hint(&js_sys::Date::now)) {
+                    post(&Response::Hint(hint));
+                }
+                return;
             }
-            return;
+            Request::ShowMove(ply) => {
+                if let Some(past) = SESSION.with(|s| s.borrow().snapshot_at(ply as usize)) {
+                    post(&Response::Past(Box::new(past)));
+                }
+                return;
+            }
+            _ => {}
         }
         let quiet = matches!(request, Request::Play(_));
         let result = SESSION.with(|s| s.borrow_mut().handle(request));

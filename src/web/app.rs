@@ -61,6 +61,7 @@ pub fn app() -> Html {
                     Response::Ready => {}
                     Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
                     Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
+                    Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
                     Response::Error(e) => dispatch.dispatch(Action::Error(e)),
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
@@ -335,6 +336,52 @@ pub fn app() -> Html {
             state.dispatch(Action::CloseDialogs);
         })
     };
+    // Looking back: the position after `ply` moves (the last one is the game).
+    let show_ply = {
+        let send = send.clone();
+        let state = state.clone();
+        Callback::from(move |ply: usize| {
+            let last = state.snapshot.as_ref().map_or(0, |s| s.san.len());
+            if ply >= last {
+                state.dispatch(Action::Live);
+            } else {
+                send.emit(Request::ShowMove(ply as u32));
+            }
+        })
+    };
+    // ←/→/Home/End step through the moves, unless a dialog or a text field
+    // has the keys.
+    {
+        let show_ply = show_ply.clone();
+        let busy = state.new_game_open || state.settings_open || state.confirm.is_some();
+        let state = state.clone();
+        use_effect_with(
+            (state.shown_ply(), state.snapshot.clone(), busy),
+            move |_| {
+                let listener = web_sys::window().map(|w| {
+                    gloo::events::EventListener::new(&w, "keydown", move |e| {
+                        let Some(key) = e.dyn_ref::<web_sys::KeyboardEvent>() else {
+                            return;
+                        };
+                        let typing = key
+                            .target()
+                            .and_then(|t| t.dyn_into::<Element>().ok())
+                            .is_some_and(|el| {
+                                matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                            });
+                        if busy || typing || key.alt_key() || key.ctrl_key() || key.meta_key() {
+                            return;
+                        }
+                        if let Some(ply) = state.step(&key.key()) {
+                            key.prevent_default();
+                            show_ply.emit(ply);
+                        }
+                    })
+                });
+                move || drop(listener)
+            },
+        );
+    }
     let ask_hint = {
         let send = send.clone();
         let state = state.clone();
@@ -388,7 +435,7 @@ pub fn app() -> Html {
 
     let snap = state.snapshot.clone();
     let bottom = bottom_side(state.flipped);
-    let table = match &snap {
+    let table = match state.shown() {
         Some(s) => html! {
             <>
                 { hand(&state, s, bottom.flip(), "top") }
@@ -477,7 +524,23 @@ pub fn app() -> Html {
                 </div>
             </header>
             <main class="play">
+                <div class="status-area">
                 { panel::status(snap.as_deref(), t) }
+                if let (Some(past), Some(live)) = (&state.viewing, &snap) {
+                    <div class="viewing" data-testid="viewing" data-ply={past.san.len().to_string()}>
+                        <span>{ if past.san.is_empty() {
+                            t.viewing_start.to_string()
+                        } else {
+                            fill(t.viewing, &[
+                                ("n", &past.san.len().to_string()),
+                                ("total", &live.san.len().to_string()),
+                            ])
+                        } }</span>
+                        <button type="button" class="button" data-testid="live"
+                            onclick={show_ply.reform(|_: MouseEvent| usize::MAX)}>{ t.back_to_game }</button>
+                    </div>
+                }
+                </div>
                 <section class="table" ref={play_area.clone()}
                     onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
                     onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
@@ -496,7 +559,7 @@ pub fn app() -> Html {
                             disabled={resign_side.is_none()}>{ t.resign }</button>
                     </div>
                     { panel::hint(&state) }
-                    { snap.as_deref().map(|s| panel::moves(s, t)).unwrap_or_default() }
+                    { snap.as_deref().map(|s| panel::moves(s, t, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
                 </aside>
             </main>
             <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>

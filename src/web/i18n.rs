@@ -112,6 +112,9 @@ pub struct Text {
     // Moves.
     pub moves: &'static str,
     pub no_moves: &'static str,
+    pub viewing: &'static str,
+    pub viewing_start: &'static str,
+    pub back_to_game: &'static str,
     // Hands.
     pub hand: &'static str,
     pub hand_slot: &'static str,
@@ -315,6 +318,9 @@ pub static EN: Text = Text {
     ],
     moves: "{game} · moves",
     no_moves: "No moves yet.",
+    viewing: "Move {n} of {total}",
+    viewing_start: "The start position",
+    back_to_game: "Back to the game",
     hand: "{side}'s hand",
     hand_slot: "{side}'s hand: {count} {piece}",
     computer: "Computer",
@@ -416,6 +422,9 @@ pub static KO: Text = Text {
     ],
     moves: "{game} · 기보",
     no_moves: "아직 둔 수가 없습니다.",
+    viewing: "{total}수 중 {n}수째",
+    viewing_start: "처음 국면",
+    back_to_game: "대국으로 돌아가기",
     hand: "{side} 보유 말",
     hand_slot: "{side} 보유 말: {piece} {count}개",
     computer: "컴퓨터",
@@ -556,6 +565,7 @@ mod tests {
             (EN.repetition_warning, KO.repetition_warning),
             (EN.resign_text, KO.resign_text),
             (EN.level, KO.level),
+            (EN.viewing, KO.viewing),
         ];
         for (en, ko) in pairs {
             assert_eq!(placeholders(en), placeholders(ko), "{en} / {ko}");

@@ -65,8 +65,9 @@ impl Session {
                     .map_err(|e| e.to_string())
             }
             Request::TakeBack => self.take_back(),
-            // Changes nothing: the worker answers it with `Session::hint`.
-            Request::Hint => Ok(()),
+            // Change nothing: the worker answers them with `Session::hint`
+            // and `Session::snapshot_at`.
+            Request::Hint | Request::ShowMove(_) => Ok(()),
         }
     }
 
@@ -169,7 +170,26 @@ impl Session {
 
     /// Everything the page shows. `thinking`: the computer is about to move.
     pub fn snapshot(&self) -> Snapshot {
-        let pos = self.game.position();
+        self.snapshot_of(&self.game, true)
+    }
+
+    /// The game as it stood after its first `ply` moves, for looking back
+    /// (no moves to play, nobody thinking); `None` past the last move.
+    pub fn snapshot_at(&self, ply: usize) -> Option<Snapshot> {
+        if ply > self.game.ply_count() {
+            return None;
+        }
+        let mut past = self.game.clone();
+        while past.ply_count() > ply {
+            past.undo();
+        }
+        Some(self.snapshot_of(&past, false))
+    }
+
+    /// A snapshot of `game` (this session's, or a copy of it set back);
+    /// `live`: the game being played, whose moves the page may make.
+    fn snapshot_of(&self, game: &Game, live: bool) -> Snapshot {
+        let pos = game.position();
         let rules = pos.rules();
         let kinds = rules
             .kinds
@@ -193,13 +213,12 @@ impl Session {
             .collect();
         let hands = [Color::White, Color::Black]
             .map(|c| rules.hand_kinds().map(|k| pos.hand(c, k)).collect());
-        let moves = if self.human_to_move() {
-            self.game
-                .legal_moves()
+        let moves = if live && self.human_to_move() {
+            game.legal_moves()
                 .iter()
                 .map(|&m| MoveView {
                     spec: spec_of(m),
-                    ends_game: self.game.repetition_verdict(m).map(ending),
+                    ends_game: game.repetition_verdict(m).map(ending),
                 })
                 .collect()
         } else {
@@ -208,26 +227,25 @@ impl Session {
         let to_move = pos.side_to_move();
         Snapshot {
             game_id: self.game_id,
-            variant: self.game.variant().id().to_string(),
+            variant: game.variant().id().to_string(),
             kinds,
             hand_kinds: rules.hand_kinds as u8,
             board,
             hands,
             to_move: side(to_move),
             moves,
-            last_move: self
-                .game
+            last_move: game
                 .moves()
                 .last()
                 .map(|m| (m.from().map(|s| s.index() as u8), m.to().index() as u8)),
             check: pos.in_check().then(|| pos.king(to_move).index() as u8),
-            san: self.game.san_moves().map(str::to_string).collect(),
-            ending: self.game.outcome().map(ending),
+            san: game.san_moves().map(str::to_string).collect(),
+            ending: game.outcome().map(ending),
             players: self.players,
             level: self.level,
-            thinking: self.computer_to_move(),
-            start_fen: self.game.start_position().fen(),
-            uci: self.game.uci_moves(),
+            thinking: live && self.computer_to_move(),
+            start_fen: game.start_position().fen(),
+            uci: game.uci_moves(),
         }
     }
 }

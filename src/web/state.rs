@@ -88,6 +88,9 @@ pub struct State {
     pub lang: Lang,
     pub prefs: Prefs,
     pub settings_open: bool,
+    /// A past position of the game being looked at (the board shows it and
+    /// takes no moves until the player is back at the last move).
+    pub viewing: Option<Rc<Snapshot>>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -116,6 +119,10 @@ pub enum Action {
     SetPrefs(Prefs),
     OpenSettings,
     CloseSettings,
+    /// A past position of the game, to look at.
+    Past(Rc<Snapshot>),
+    /// Back to the position being played.
+    Live,
 }
 
 impl State {
@@ -146,6 +153,17 @@ impl State {
                 if moved_on {
                     s.hint = None;
                     s.hint_pending = false;
+                }
+                // Looking back goes on while the game only grows (the
+                // computer moved); a new game, or a take-back to or before
+                // the position looked at, ends it.
+                if let Some(past) = &s.viewing {
+                    if past.game_id != snap.game_id
+                        || past.san.len() >= snap.san.len()
+                        || !snap.san.starts_with(&past.san)
+                    {
+                        s.viewing = None;
+                    }
                 }
                 s.snapshot = Some(snap);
                 s.selected = None;
@@ -200,6 +218,20 @@ impl State {
                 s.lang = prefs.lang.unwrap_or(s.lang);
                 s.prefs = prefs;
             }
+            Action::Past(past) => {
+                let of_this_game = self.snapshot.as_ref().is_some_and(|live| {
+                    live.game_id == past.game_id
+                        && past.san.len() < live.san.len()
+                        && live.san.starts_with(&past.san)
+                });
+                if of_this_game {
+                    s.viewing = Some(past);
+                    s.selected = None;
+                    s.promotion = None;
+                    s.confirm = None;
+                }
+            }
+            Action::Live => s.viewing = None,
             Action::OpenSettings => s.settings_open = true,
             Action::CloseSettings => s.settings_open = false,
             Action::AskHint => {
@@ -231,7 +263,34 @@ impl State {
 
     /// Whether the player may move now.
     pub fn can_move(&self) -> bool {
-        !self.waiting && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
+        !self.waiting
+            && self.viewing.is_none()
+            && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
+    }
+
+    /// The position on the board: a past one being looked at, or the game's.
+    pub fn shown(&self) -> Option<&Rc<Snapshot>> {
+        self.viewing.as_ref().or(self.snapshot.as_ref())
+    }
+
+    /// The number of moves behind the position on the board.
+    pub fn shown_ply(&self) -> usize {
+        self.shown().map_or(0, |s| s.san.len())
+    }
+
+    /// The position a step key leads to (`ArrowLeft`, `ArrowRight`, `Home`,
+    /// `End`), as a number of moves; `None` for another key or no change.
+    pub fn step(&self, key: &str) -> Option<usize> {
+        let last = self.snapshot.as_ref()?.san.len();
+        let now = self.shown_ply();
+        let to = match key {
+            "ArrowLeft" => now.checked_sub(1)?,
+            "ArrowRight" => (now + 1).min(last),
+            "Home" => 0,
+            "End" => last,
+            _ => return None,
+        };
+        (to != now).then_some(to)
     }
 
     /// The legal moves from an origin.
@@ -737,5 +796,53 @@ mod tests {
         let before = snap(&session);
         play(&mut session, "a1a9+");
         assert_eq!(Sound::between(&before, &snap(&session)), Some(Sound::End));
+    }
+
+    #[test]
+    fn looking_back_through_the_moves() {
+        let (mut session, mut state) = state_for("mansindam", None);
+        for uci in ["e3e4", "e7e6", "d3d4"] {
+            state = tap_uci(&mut session, state, uci);
+        }
+        assert_eq!(state.step("End"), None, "already at the last move");
+        assert_eq!(state.step("ArrowRight"), None);
+        assert_eq!(state.step("ArrowLeft"), Some(2));
+        assert_eq!(state.step("Home"), Some(0));
+        assert_eq!(state.step("x"), None);
+        let past = Rc::new(session.snapshot_at(1).unwrap());
+        assert!(past.moves.is_empty() && !past.thinking);
+        assert_eq!(past.san, vec!["Pe4"]);
+        let e4 = parse_square("e4").unwrap();
+        let e3 = parse_square("e3").unwrap();
+        assert_eq!(past.last_move, Some((Some(e3), e4)));
+        let viewing = state.apply(Action::Past(past.clone()));
+        assert_eq!(viewing.shown_ply(), 1);
+        assert!(!viewing.can_move(), "no moves while looking back");
+        assert_eq!(viewing.step("ArrowLeft"), Some(0));
+        assert_eq!(viewing.step("ArrowRight"), Some(2));
+        assert_eq!(viewing.step("End"), Some(3));
+        // A position that is not of this game, or not in the past, is refused.
+        assert_eq!(
+            state
+                .apply(Action::Past(Rc::new(session.snapshot())))
+                .viewing,
+            None
+        );
+        assert!(session.snapshot_at(4).is_none());
+        // The game goes on (another move): still looking back.
+        tap_uci(&mut session, state.clone(), "e6e5");
+        let still = viewing.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(still.shown_ply(), 1);
+        // Back to the game: moves can be made again.
+        let back = still.apply(Action::Live);
+        assert!(back.can_move() && back.shown_ply() == 4);
+        // Taking back to the position looked at ends looking back.
+        session.handle(Request::TakeBack).unwrap();
+        session.handle(Request::TakeBack).unwrap();
+        let two = still.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(two.shown_ply(), 1, "two moves left: still in the past");
+        session.handle(Request::TakeBack).unwrap();
+        let one = two.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!((one.viewing.clone(), one.shown_ply()), (None, 1));
     }
 }

@@ -85,6 +85,7 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
     let hint = state
         .hint
         .as_ref()
+        .filter(|_| state.viewing.is_none())
         .map(|h| hint_arrow(h.spec.from, h.spec.to, state.flipped));
     html! {
         <div class="board" role="grid" aria-label={t.board}>

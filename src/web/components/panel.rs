@@ -95,13 +95,26 @@ pub fn result(snap: &Snapshot, t: &Text, on_new_game: Callback<()>) -> Html {
     }
 }
 
-pub fn moves(snap: &Snapshot, t: &Text) -> Html {
-    let rows = snap.san.chunks(2).enumerate().map(|(i, pair)| {
+/// The moves in SAN, numbered; each one shows the position after it.
+/// `shown`: the number of moves behind the position on the board.
+pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) -> Html {
+    let entry = |ply: usize| {
+        let Some(san) = snap.san.get(ply - 1) else {
+            return html! { <span></span> };
+        };
+        let current = ply == shown;
+        html! {
+            <button type="button" class={classes!("move", current.then_some("current"))}
+                data-ply={ply.to_string()} aria-current={current.then_some("step")}
+                onclick={on_show.reform(move |_: MouseEvent| ply)}>{ san.clone() }</button>
+        }
+    };
+    let rows = (0..snap.san.len().div_ceil(2)).map(|i| {
         html! {
             <li key={i as u64}>
                 <span class="move-number">{ format!("{}.", i + 1) }</span>
-                <span class="move">{ pair[0].clone() }</span>
-                <span class="move">{ pair.get(1).cloned().unwrap_or_default() }</span>
+                { entry(2 * i + 1) }
+                { entry(2 * i + 2) }
             </li>
         }
     });
