@@ -94,6 +94,19 @@ pub struct NewGame {
     pub level: u8,
 }
 
+/// A game record (PGN) or a position (FEN) pasted by the player, to play on
+/// as a new game numbered `id`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct Load {
+    pub id: u32,
+    pub text: String,
+    /// The game a FEN, or a PGN without a `[Variant]` tag, is read as.
+    pub variant: String,
+    pub players: [Player; 2],
+    pub level: u8,
+}
+
 /// The computer's level when none is chosen.
 pub const DEFAULT_LEVEL: u8 = 3;
 
@@ -155,6 +168,13 @@ pub enum Request {
     Hint,
     /// The position after this many moves, to look back at.
     ShowMove(u32),
+    /// Play on from a pasted record or position (the game is unchanged if
+    /// it cannot be read).
+    Load(Load),
+    /// The game as PGN, dated as given (`2026.11.23`).
+    Record {
+        date: String,
+    },
 }
 
 /// What the worker tells the page.
@@ -167,6 +187,8 @@ pub enum Response {
     Hint(Hint),
     /// A position of the game's past (no moves to make in it).
     Past(Box<Snapshot>),
+    /// The game as PGN.
+    Record(String),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
 }
@@ -281,6 +303,8 @@ pub struct Snapshot {
     pub level: u8,
     /// The computer is choosing its move.
     pub thinking: bool,
+    /// The position on the board, as FEN.
+    pub fen: String,
     /// The start position and the moves played, to save and restore the game.
     pub start_fen: String,
     pub uci: Vec<String>,

@@ -64,6 +64,11 @@ mod worker {
                 }
                 return;
             }
+            Request::Record { date } => {
+                let pgn = SESSION.with(|s| s.borrow().record(&date));
+                post(&Response::Record(pgn));
+                return;
+            }
             Request::ShowMove(ply) => {
                 if let Some(past) = SESSION.with(|s| s.borrow().snapshot_at(ply as usize)) {
                     post(&Response::Past(Box::new(past)));

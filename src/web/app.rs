@@ -13,11 +13,13 @@ use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
 use crate::protocol::{
-    parse_square, NewGame, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
+    parse_square, Load, NewGame, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
 };
 use crate::web::bridge::Engine;
 use crate::web::components::board::{board, bottom_side};
-use crate::web::components::dialogs::{NewGameDialog, Question, Settings, SettingsDialog};
+use crate::web::components::dialogs::{
+    NewGameDialog, Question, RecordDialog, Settings, SettingsDialog,
+};
 use crate::web::components::hand::hand;
 use crate::web::components::panel;
 use crate::web::components::piece::tile;
@@ -62,6 +64,7 @@ pub fn app() -> Html {
                     Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
                     Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
                     Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
+                    Response::Record(pgn) => dispatch.dispatch(Action::Record(pgn)),
                     Response::Error(e) => dispatch.dispatch(Action::Error(e)),
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
@@ -382,6 +385,46 @@ pub fn app() -> Html {
             },
         );
     }
+    let open_record = {
+        let send = send.clone();
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            state.dispatch(Action::OpenRecord);
+            let date = js_sys::Date::new_0();
+            send.emit(Request::Record {
+                date: format!(
+                    "{:04}.{:02}.{:02}",
+                    date.get_full_year(),
+                    date.get_month() + 1,
+                    date.get_date()
+                ),
+            });
+        })
+    };
+    let close_record = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(Action::CloseRecord))
+    };
+    let load_record = {
+        let state = state.clone();
+        let engine = engine.clone();
+        Callback::from(move |text: String| {
+            let Some(snap) = state.snapshot.as_ref() else {
+                return;
+            };
+            state.dispatch(Action::Loading);
+            engine.load(
+                Load {
+                    id: 0,
+                    text,
+                    variant: snap.variant.clone(),
+                    players: snap.players,
+                    level: snap.level,
+                },
+                snap.thinking,
+            );
+        })
+    };
     let ask_hint = {
         let send = send.clone();
         let state = state.clone();
@@ -425,6 +468,7 @@ pub fn app() -> Html {
                         state.dispatch(Action::CloseDialogs);
                         state.dispatch(Action::CloseNewGame);
                         state.dispatch(Action::CloseSettings);
+                        state.dispatch(Action::CloseRecord);
                         resign_open.set(false);
                     }
                 })
@@ -555,6 +599,8 @@ pub fn app() -> Html {
                             disabled={!can_take_back}>{ t.take_back }</button>
                         <button type="button" class="button" data-testid="hint" onclick={ask_hint}
                             disabled={!state.can_hint()} title={t.hint_title}>{ t.hint }</button>
+                        <button type="button" class="button" data-testid="record" onclick={open_record}
+                            disabled={snap.is_none()}>{ t.record }</button>
                         <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
                             disabled={resign_side.is_none()}>{ t.resign }</button>
                     </div>
@@ -573,6 +619,11 @@ pub fn app() -> Html {
                 <Question title={t.resign_question}
                     text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
                     yes={t.resign} no={t.play_on} testid="resign-question" on_answer={on_resign} />
+            }
+            if let (true, Some(s)) = (state.record_open, &snap) {
+                <RecordDialog lang={state.lang} fen={s.fen.clone()} pgn={state.pgn.clone().map(AttrValue::from)}
+                    loading={state.loading} error={state.load_error.clone().map(AttrValue::from)}
+                    on_load={load_record} on_close={close_record} />
             }
             if state.settings_open {
                 <SettingsDialog prefs={state.prefs} lang={state.lang} on_change={set_prefs.clone()}

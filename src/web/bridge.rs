@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
-use crate::protocol::{NewGame, Request, Response};
+use crate::protocol::{Load, NewGame, Request, Response};
 
 const LOADER: &str = "./worker-loader.js";
 
@@ -147,6 +147,21 @@ impl Engine {
             self.inner.spawn();
         }
         self.send(Request::NewGame(game));
+    }
+
+    /// Plays on from a pasted record (numbered here); the worker keeps the
+    /// game it has if the record cannot be read. Against a thinking
+    /// computer, `stop_search` sends it to a new worker.
+    pub fn load(&self, mut load: Load, stop_search: bool) {
+        load.id = self.inner.next_id.get();
+        self.inner.next_id.set(load.id.wrapping_add(1));
+        if stop_search {
+            self.inner.spawn();
+            if let Some(game) = self.inner.game.borrow().clone() {
+                self.send(Request::NewGame(game));
+            }
+        }
+        self.send(Request::Load(load));
     }
 
     pub fn send(&self, request: Request) {

@@ -7,10 +7,12 @@
 use std::str::FromStr;
 
 use crate::ai::{self, Searcher};
-use crate::engine::{Color, Game, Move, Outcome, Reason, Square, Variant};
+use crate::engine::{
+    read_pgn, write_pgn, Color, Game, Move, Outcome, PgnHeader, Reason, Square, Variant,
+};
 use crate::protocol::{
-    take_back_count, EndReason, Ending, Hint, KindView, MoveSpec, MoveView, NewGame, PieceView,
-    Player, Request, Side, Snapshot, DEFAULT_LEVEL,
+    take_back_count, EndReason, Ending, Hint, KindView, Load, MoveSpec, MoveView, NewGame,
+    PieceView, Player, Request, Side, Snapshot, DEFAULT_LEVEL,
 };
 
 /// How long the computer thinks about a hint, in milliseconds.
@@ -65,9 +67,10 @@ impl Session {
                     .map_err(|e| e.to_string())
             }
             Request::TakeBack => self.take_back(),
-            // Change nothing: the worker answers them with `Session::hint`
-            // and `Session::snapshot_at`.
-            Request::Hint | Request::ShowMove(_) => Ok(()),
+            Request::Load(load) => self.load(load),
+            // Change nothing: the worker answers them with `Session::hint`,
+            // `Session::snapshot_at` and `Session::record`.
+            Request::Hint | Request::ShowMove(_) | Request::Record { .. } => Ok(()),
         }
     }
 
@@ -81,6 +84,43 @@ impl Session {
         self.game_id = new.id;
         self.searcher.new_game();
         Ok(())
+    }
+
+    /// A pasted PGN record or FEN position becomes the game. A text that
+    /// starts with a tag (`[`) or has no `/` is read as PGN, anything else
+    /// as FEN; the error says which was tried and what is wrong where.
+    fn load(&mut self, load: Load) -> Result<(), String> {
+        let variant = Variant::from_str(&load.variant).map_err(|e| e.to_string())?;
+        let text = load.text.trim();
+        if text.is_empty() {
+            return Err("nothing to read: paste a FEN or a PGN record".into());
+        }
+        let game = if text.starts_with('[') || !text.contains('/') {
+            read_pgn(text, variant).map_err(|e| format!("PGN: {e}"))?
+        } else {
+            Game::from_fen(variant, text).map_err(|e| format!("FEN: {e}"))?
+        };
+        self.game = game;
+        self.players = load.players;
+        self.level = load.level.clamp(1, ai::LEVELS);
+        self.game_id = load.id;
+        self.searcher.new_game();
+        Ok(())
+    }
+
+    /// The game as PGN, the players named as the page shows them.
+    pub fn record(&self, date: &str) -> String {
+        let name = |side: Color| match self.players[side.index()] {
+            Player::Human => "Player".to_string(),
+            Player::Computer => format!("Computer (level {})", self.level),
+        };
+        let header = PgnHeader {
+            date: date.chars().take(10).collect(),
+            white: name(Color::White),
+            black: name(Color::Black),
+            ..PgnHeader::default()
+        };
+        write_pgn(&self.game, &header)
     }
 
     fn play(&mut self, spec: MoveSpec) -> Result<(), String> {
@@ -244,6 +284,7 @@ impl Session {
             players: self.players,
             level: self.level,
             thinking: live && self.computer_to_move(),
+            fen: pos.fen(),
             start_fen: game.start_position().fen(),
             uci: game.uci_moves(),
         }
@@ -448,5 +489,63 @@ mod tests {
         assert_eq!((hint.game_id, hint.ply), (7, 0));
         let listed = s.snapshot().moves.iter().any(|m| m.spec == hint.spec);
         assert!(listed, "the hint is a legal move");
+    }
+
+    fn load(s: &mut Session, text: &str, variant: &str) -> Result<(), String> {
+        s.handle(Request::Load(Load {
+            id: 9,
+            text: text.into(),
+            variant: variant.into(),
+            players: [Player::Human, Player::Human],
+            level: 2,
+        }))
+    }
+
+    #[test]
+    fn a_record_reads_back_as_the_same_game() {
+        let mut s = new_game("pandemonium", None, [Player::Human, Player::Computer], 4);
+        for uci in ["e4e5", "e6e5", "c3c4", "c7c6"] {
+            let m = s.game().position().parse_uci(uci).unwrap();
+            s.game.play(m).unwrap();
+        }
+        let pgn = s.record("2026.11.23");
+        assert!(pgn.contains("[Variant \"Pandemonium\"]"), "{pgn}");
+        assert!(pgn.contains("[Date \"2026.11.23\"]"), "{pgn}");
+        assert!(pgn.contains("[Black \"Computer (level 4)\"]"), "{pgn}");
+        let before = s.snapshot();
+        // Read as Mansindam by default: the Variant tag decides.
+        let mut other = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        load(&mut other, &pgn, "mansindam").unwrap();
+        let after = other.snapshot();
+        assert_eq!((after.game_id, after.variant.as_str()), (9, "pandemonium"));
+        assert_eq!((&after.san, &after.fen), (&before.san, &before.fen));
+        assert_eq!(after.players, [Player::Human, Player::Human]);
+        // A FEN is read as the chosen game.
+        load(&mut other, &before.fen, "pandemonium").unwrap();
+        assert_eq!(other.snapshot().fen, before.fen);
+        assert!(other.snapshot().san.is_empty());
+    }
+
+    #[test]
+    fn an_unreadable_record_leaves_the_game_as_it_was() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        let before = s.snapshot();
+        let cases = [
+            ("", "nothing to read: paste a FEN or a PGN record"),
+            (
+                "rnbakqcnm/9/ppppppppp/9/9/9/PPPPPPPPP/9/MNCQKABNRR[] w - - 0 1",
+                "FEN: rank 1 has 10 files; it needs 9",
+            ),
+            ("1. Pe4 Pe6 2. Kz9", "PGN: line 1: move 3 (Kz9): "),
+            (
+                "[Variant \"Chess\"]\n\n1. e4",
+                "PGN: line 1: unknown variant \"Chess\"",
+            ),
+        ];
+        for (text, expected) in cases {
+            let err = load(&mut s, text, "mansindam").unwrap_err();
+            assert!(err.starts_with(expected), "{text:?}: {err}");
+            assert_eq!(s.snapshot(), before, "{text:?}");
+        }
     }
 }

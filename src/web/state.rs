@@ -91,6 +91,12 @@ pub struct State {
     /// A past position of the game being looked at (the board shows it and
     /// takes no moves until the player is back at the last move).
     pub viewing: Option<Rc<Snapshot>>,
+    /// The record dialog: open, the game as PGN once the worker wrote it,
+    /// a pasted record being read, and why it could not be.
+    pub record_open: bool,
+    pub pgn: Option<String>,
+    pub loading: bool,
+    pub load_error: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -123,6 +129,12 @@ pub enum Action {
     Past(Rc<Snapshot>),
     /// Back to the position being played.
     Live,
+    OpenRecord,
+    CloseRecord,
+    /// The game as PGN.
+    Record(String),
+    /// A pasted record went to the worker.
+    Loading,
 }
 
 impl State {
@@ -134,6 +146,11 @@ impl State {
                     .snapshot
                     .as_ref()
                     .is_none_or(|old| old.game_id != snap.game_id);
+                if new_game && s.loading {
+                    // A pasted record was read: it is the game now.
+                    s.loading = false;
+                    s.record_open = false;
+                }
                 if new_game {
                     // The chosen side at the bottom, else the human's (White
                     // when both or neither are human).
@@ -202,6 +219,10 @@ impl State {
                 s.bottom_wish = Some(side);
                 s.new_game_open = false;
             }
+            Action::Error(e) if s.loading => {
+                s.load_error = Some(e);
+                s.loading = false;
+            }
             Action::Error(e) => {
                 s.error = Some(Notice::Said(e));
                 s.waiting = false;
@@ -232,6 +253,20 @@ impl State {
                 }
             }
             Action::Live => s.viewing = None,
+            Action::OpenRecord => {
+                s.record_open = true;
+                s.pgn = None;
+                s.load_error = None;
+            }
+            Action::CloseRecord => {
+                s.record_open = false;
+                s.loading = false;
+            }
+            Action::Record(pgn) => s.pgn = Some(pgn),
+            Action::Loading => {
+                s.loading = true;
+                s.load_error = None;
+            }
             Action::OpenSettings => s.settings_open = true,
             Action::CloseSettings => s.settings_open = false,
             Action::AskHint => {

@@ -216,6 +216,91 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
+pub struct RecordProps {
+    pub lang: Lang,
+    /// The position on the board as FEN.
+    pub fen: AttrValue,
+    /// The game as PGN (`None` until the worker has written it).
+    pub pgn: Option<AttrValue>,
+    pub loading: bool,
+    pub error: Option<AttrValue>,
+    /// Play on from a pasted text.
+    pub on_load: Callback<String>,
+    pub on_close: Callback<()>,
+}
+
+/// The game as FEN and PGN to copy, and a field to paste one to play from.
+#[function_component(RecordDialog)]
+pub fn record_dialog(props: &RecordProps) -> Html {
+    let t = props.lang.text();
+    let paste = use_node_ref();
+    let copied = use_state(|| None::<&'static str>);
+    let copy = |what: &'static str, text: Option<AttrValue>| {
+        let copied = copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let (Some(text), Some(window)) = (&text, web_sys::window()) {
+                // Refused (no permission, an insecure page): the text is
+                // still there to select by hand.
+                let _ = window.navigator().clipboard().write_text(text);
+                copied.set(Some(what));
+            }
+        })
+    };
+    let copy_label = |what: &'static str| {
+        if *copied == Some(what) {
+            t.copied
+        } else {
+            t.copy
+        }
+    };
+    let load = {
+        let paste = paste.clone();
+        let on_load = props.on_load.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(area) = paste.cast::<web_sys::HtmlTextAreaElement>() {
+                on_load.emit(area.value());
+            }
+        })
+    };
+    html! {
+        <Modal title={t.record_title} on_close={props.on_close.clone()}>
+            <label class="field">
+                <span class="field-label">{ t.fen_label }</span>
+                <span class="field-row">
+                    <input type="text" readonly=true value={props.fen.clone()} data-testid="fen"
+                        spellcheck="false" />
+                    <button type="button" class="button" data-testid="copy-fen"
+                        onclick={copy("fen", Some(props.fen.clone()))}>{ copy_label("fen") }</button>
+                </span>
+            </label>
+            <label class="field">
+                <span class="field-label">{ t.pgn_label }</span>
+                <textarea readonly=true rows="5" data-testid="pgn" spellcheck="false"
+                    value={props.pgn.clone().unwrap_or_default()} />
+                <span class="field-row end">
+                    <button type="button" class="button" data-testid="copy-pgn" disabled={props.pgn.is_none()}
+                        onclick={copy("pgn", props.pgn.clone())}>{ copy_label("pgn") }</button>
+                </span>
+            </label>
+            <label class="field">
+                <span class="field-label">{ t.paste_label }</span>
+                <textarea rows="4" data-testid="paste" ref={paste} spellcheck="false"
+                    placeholder="[Variant \"Mansindam\"] 1. Pe4 … / rnbakqcnm/9/…[] w - - 0 1" />
+            </label>
+            if let Some(e) = &props.error {
+                <p class="load-error" role="alert" data-testid="load-error">
+                    { fill(t.bad_record, &[("error", e)]) }</p>
+            }
+            <div class="dialog-buttons">
+                <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
+                <button type="button" class="button primary" data-testid="load" onclick={load}
+                    disabled={props.loading}>{ t.load }</button>
+            </div>
+        </Modal>
+    }
+}
+
+#[derive(Properties, PartialEq)]
 pub struct QuestionProps {
     pub title: AttrValue,
     pub text: AttrValue,
