@@ -175,6 +175,9 @@ pub enum Request {
     Record {
         date: String,
     },
+    /// A move typed by the player (`e3e4`, `c6c7+`, `P@e5` or SAN), to be
+    /// found among the legal moves; the page then plays it as if tapped.
+    Parse(String),
 }
 
 /// What the worker tells the page.
@@ -189,6 +192,8 @@ pub enum Response {
     Past(Box<Snapshot>),
     /// The game as PGN.
     Record(String),
+    /// The legal move a typed one names.
+    Parsed(MoveSpec),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
 }

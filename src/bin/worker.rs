@@ -69,6 +69,13 @@ mod worker {
                 post(&Response::Record(pgn));
                 return;
             }
+            Request::Parse(text) => {
+                post(&match SESSION.with(|s| s.borrow().parse(&text)) {
+                    Ok(spec) => Response::Parsed(spec),
+                    Err(e) => Response::Error(e),
+                });
+                return;
+            }
             Request::ShowMove(ply) => {
                 if let Some(past) = SESSION.with(|s| s.borrow().snapshot_at(ply as usize)) {
                     post(&Response::Past(Box::new(past)));

@@ -13,10 +13,11 @@ use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
 use crate::protocol::{
-    parse_square, Load, NewGame, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
+    parse_square, square_name, Load, NewGame, Player, Request, Response, Side, Snapshot,
+    DEFAULT_LEVEL,
 };
 use crate::web::bridge::Engine;
-use crate::web::components::board::{board, bottom_side};
+use crate::web::components::board::{board, bottom_side, screen_position, screen_square};
 use crate::web::components::dialogs::{
     NewGameDialog, Question, RecordDialog, Settings, SettingsDialog,
 };
@@ -65,6 +66,7 @@ pub fn app() -> Html {
                     Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
                     Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
                     Response::Record(pgn) => dispatch.dispatch(Action::Record(pgn)),
+                    Response::Parsed(spec) => dispatch.dispatch(Action::Parsed(spec)),
                     Response::Error(e) => dispatch.dispatch(Action::Error(e)),
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
@@ -164,6 +166,71 @@ pub fn app() -> Html {
             Intent::AskPromotion(c) => state.dispatch(Action::AskPromotion(c)),
             Intent::Confirm(m) => state.dispatch(Action::Confirm(m)),
             Intent::Nothing => {}
+        })
+    };
+
+    // A typed move the worker found legal is played like a tapped one.
+    {
+        let send = send.clone();
+        let dispatch = state.dispatcher();
+        use_effect_with(state.typed, move |typed| {
+            if let Some(spec) = *typed {
+                send.emit(Request::Play(spec));
+                dispatch.dispatch(Action::Sent);
+            }
+        });
+    }
+    let on_move_typed = {
+        let send = send.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let Some(input) = e
+                .target()
+                .and_then(|t| t.dyn_into::<Element>().ok())
+                .and_then(|form| form.query_selector("input").ok().flatten())
+                .and_then(|i| i.dyn_into::<web_sys::HtmlInputElement>().ok())
+            else {
+                return;
+            };
+            let text = input.value();
+            if !text.trim().is_empty() {
+                send.emit(Request::Parse(text));
+                input.set_value("");
+            }
+        })
+    };
+
+    // The keyboard on the board: the arrows move a cursor over the squares
+    // (as they are on screen), Enter or Space taps the square or hand slot
+    // that has the focus.
+    let on_key = {
+        let state = state.clone();
+        let act = act.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(target) = target_of(e.target()) else {
+                return;
+            };
+            let key = e.key();
+            if key == "Enter" || key == " " {
+                e.prevent_default();
+                act.emit(state.tap(target));
+                return;
+            }
+            let Target::Square(sq) = target else {
+                return;
+            };
+            let (row, col) = screen_position(sq, state.flipped);
+            let (row, col) = match key.as_str() {
+                "ArrowUp" => (row.saturating_sub(1), col),
+                "ArrowDown" => ((row + 1).min(8), col),
+                "ArrowLeft" => (row, col.saturating_sub(1)),
+                "ArrowRight" => (row, (col + 1).min(8)),
+                _ => return,
+            };
+            e.prevent_default();
+            let to = screen_square(row, col, state.flipped);
+            state.dispatch(Action::Focus(to));
+            focus_square(to);
         })
     };
 
@@ -370,7 +437,12 @@ pub fn app() -> Html {
                             .target()
                             .and_then(|t| t.dyn_into::<Element>().ok())
                             .is_some_and(|el| {
+                                // Text fields keep their keys, the board's
+                                // cursor its arrows.
+                                let on_board =
+                                    el.closest("[data-square],[data-hand]").ok().flatten();
                                 matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                                    || (on_board.is_some() && key.key().starts_with("Arrow"))
                             });
                         if busy || typing || key.alt_key() || key.ctrl_key() || key.meta_key() {
                             return;
@@ -585,7 +657,7 @@ pub fn app() -> Html {
                     </div>
                 }
                 </div>
-                <section class="table" ref={play_area.clone()}
+                <section class="table" ref={play_area.clone()} onkeydown={on_key}
                     onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
                     onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
                     { table }
@@ -604,11 +676,19 @@ pub fn app() -> Html {
                         <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
                             disabled={resign_side.is_none()}>{ t.resign }</button>
                     </div>
+                    <form class="move-form" onsubmit={on_move_typed}>
+                        <input type="text" data-testid="move-input" aria-label={t.type_move}
+                            placeholder={t.type_move} autocomplete="off" autocapitalize="off"
+                            spellcheck="false" disabled={!state.can_move()} />
+                    </form>
                     { panel::hint(&state) }
                     { snap.as_deref().map(|s| panel::moves(s, t, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
                 </aside>
             </main>
             <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
+            <div class="sr-only" aria-live="polite" data-testid="announce">
+                { snap.as_deref().map(|s| panel::announcement(s, t)).unwrap_or_default() }
+            </div>
             if let Some(m) = state.confirm {
                 <Question title={t.repetition}
                     text={repetition_warning(snap.as_deref(), m.ends_game, t)}
@@ -672,6 +752,21 @@ fn repetition_warning(
             ("reason", t.reason(e.reason)),
         ],
     )
+}
+
+/// Gives the keyboard focus to a square's element.
+fn focus_square(sq: u8) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-square=\"{}\"]", square_name(sq)))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+    if let Some(el) = element {
+        let _ = el.focus();
+    }
 }
 
 /// The square or hand slot under an event target.

@@ -149,6 +149,9 @@ pub struct Text {
     pub moves_first: &'static str,
     pub cancel: &'static str,
     pub start: &'static str,
+    // Keyboard and screen readers.
+    pub type_move: &'static str,
+    pub announce: &'static str,
     // Records.
     pub record: &'static str,
     pub record_title: &'static str,
@@ -369,6 +372,8 @@ pub static EN: Text = Text {
     moves_first: "moves first",
     cancel: "Cancel",
     start: "Start",
+    type_move: "Type a move: e3e4, P@e5, Nc3…",
+    announce: "{side} played {san}. {status}",
     record: "✎ Record",
     record_title: "Game record",
     fen_label: "This position (FEN)",
@@ -483,6 +488,8 @@ pub static KO: Text = Text {
     moves_first: "먼저 둠",
     cancel: "취소",
     start: "시작",
+    type_move: "수 입력: e3e4, P@e5, Nc3…",
+    announce: "{side}: {san}. {status}",
     record: "✎ 기보",
     record_title: "기보",
     fen_label: "이 국면 (FEN)",

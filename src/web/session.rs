@@ -70,7 +70,9 @@ impl Session {
             Request::Load(load) => self.load(load),
             // Change nothing: the worker answers them with `Session::hint`,
             // `Session::snapshot_at` and `Session::record`.
-            Request::Hint | Request::ShowMove(_) | Request::Record { .. } => Ok(()),
+            Request::Hint | Request::ShowMove(_) | Request::Record { .. } | Request::Parse(_) => {
+                Ok(())
+            }
         }
     }
 
@@ -121,6 +123,25 @@ impl Session {
             ..PgnHeader::default()
         };
         write_pgn(&self.game, &header)
+    }
+
+    /// The legal move of a human that a typed move names (UCI or SAN).
+    pub fn parse(&self, text: &str) -> Result<MoveSpec, String> {
+        let text = text.trim();
+        if !self.human_to_move() {
+            return Err("it is not a human player's turn".into());
+        }
+        let m = self
+            .game
+            .position()
+            .parse_move(text)
+            .map_err(|e| e.to_string())?;
+        if !self.game.legal_moves().contains(m) {
+            return Err(format!(
+                "{text} would make the same position occur a third time, which is not allowed"
+            ));
+        }
+        Ok(spec_of(m))
     }
 
     fn play(&mut self, spec: MoveSpec) -> Result<(), String> {
@@ -547,5 +568,33 @@ mod tests {
             assert!(err.starts_with(expected), "{text:?}: {err}");
             assert_eq!(s.snapshot(), before, "{text:?}");
         }
+    }
+
+    #[test]
+    fn typed_moves_are_found_among_the_legal_ones() {
+        let mut s = new_game(
+            "pandemonium",
+            Some("4k4/9/9/P8/9/9/9/9/4K4[R] w - - 0 1"),
+            [Player::Human, Player::Human],
+            1,
+        );
+        let spec = |s: &Session, t: &str| s.parse(t);
+        assert_eq!(spec(&s, "a6a7+").map(|m| m.promotes), Ok(true));
+        assert_eq!(spec(&s, "a6a7").map(|m| m.promotes), Ok(false));
+        assert_eq!(spec(&s, "Pa7=G").map(|m| m.promotes), Ok(true));
+        assert_eq!(
+            spec(&s, " R@e5 ").map(|m| (m.drop, m.to)),
+            Ok((Some(3), 40))
+        );
+        assert_eq!(
+            spec(&s, "e1e3"),
+            Err("e1e3 is not a legal move in this position".to_string())
+        );
+        assert!(spec(&s, "zz").is_err());
+        s.handle(Request::Resign(Side::White)).unwrap();
+        assert_eq!(
+            s.parse("e1d1"),
+            Err("it is not a human player's turn".to_string())
+        );
     }
 }

@@ -97,6 +97,11 @@ pub struct State {
     pub pgn: Option<String>,
     pub loading: bool,
     pub load_error: Option<String>,
+    /// The square the keyboard cursor is on.
+    pub focus: u8,
+    /// A typed move the worker found legal, to be played (the page plays it
+    /// like a tapped one).
+    pub typed: Option<MoveSpec>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -135,6 +140,10 @@ pub enum Action {
     Record(String),
     /// A pasted record went to the worker.
     Loading,
+    /// The keyboard cursor moved to a square.
+    Focus(u8),
+    /// The legal move a typed one names.
+    Parsed(MoveSpec),
 }
 
 impl State {
@@ -202,6 +211,7 @@ impl State {
                 s.confirm = Some(m);
             }
             Action::Sent => {
+                s.typed = None;
                 s.selected = None;
                 s.promotion = None;
                 s.confirm = None;
@@ -263,6 +273,20 @@ impl State {
                 s.loading = false;
             }
             Action::Record(pgn) => s.pgn = Some(pgn),
+            Action::Focus(sq) => s.focus = sq.min(80),
+            Action::Parsed(spec) => {
+                let listed = self
+                    .snapshot
+                    .as_ref()
+                    .filter(|_| self.can_move())
+                    .and_then(|snap| snap.moves.iter().find(|m| m.spec == spec));
+                if let Some(m) = listed {
+                    match self.resolve(*m) {
+                        Intent::Confirm(m) => s.confirm = Some(m),
+                        _ => s.typed = Some(spec),
+                    }
+                }
+            }
             Action::Loading => {
                 s.loading = true;
                 s.load_error = None;

@@ -11,14 +11,16 @@ use super::piece::tile;
 
 /// Squares in screen order, top-left first.
 pub fn screen_squares(flipped: bool) -> impl Iterator<Item = u8> {
-    (0..81u8).map(move |i| {
-        let (row, col) = (i / 9, i % 9);
-        if flipped {
-            row * 9 + (8 - col)
-        } else {
-            (8 - row) * 9 + col
-        }
-    })
+    (0..81u8).map(move |i| screen_square(i / 9, i % 9, flipped))
+}
+
+/// The square at a row and column on screen (the inverse of [`screen_position`]).
+pub fn screen_square(row: u8, col: u8, flipped: bool) -> u8 {
+    if flipped {
+        row * 9 + (8 - col)
+    } else {
+        (8 - row) * 9 + col
+    }
 }
 
 /// Row and column (0–8, top-left 0) of a square on screen.
@@ -69,7 +71,8 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
             <span class="coord rank" aria-hidden="true">{ sq / 9 + 1 }</span>
         });
         html! {
-            <div key={sq as u64} {class} data-square={square_name(sq)} aria-label={label} role="gridcell">
+            <div key={sq as u64} {class} data-square={square_name(sq)} aria-label={label} role="gridcell"
+                tabindex={if sq == state.focus { "0" } else { "-1" }}>
                 { rank_label }
                 { file_label }
                 { match (piece, kind) {

@@ -33,7 +33,8 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
         );
         Some(html! {
             <div key={k as u64} {class} data-hand={side.id()} data-piece={kind.letter.to_string()} data-kind={k.to_string()}
-                data-count={count.to_string()} aria-label={label} role="button">
+                data-count={count.to_string()} aria-label={label} role="button"
+                tabindex={if count > 0 { "0" } else { "-1" }}>
                 { tile(side, kind, state.prefs.pieces) }
                 if count > 0 {
                     <span class="count" aria-hidden="true">{ count }</span>

@@ -24,7 +24,7 @@ pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
         (snap.check.is_some() && snap.ending.is_none()).then_some("in-check"),
     );
     html! {
-        <div {class} data-testid="status" aria-live="polite" data-to-move={snap.to_move.id()}
+        <div {class} data-testid="status" data-to-move={snap.to_move.id()}
             data-thinking={snap.thinking.to_string()} data-plies={snap.san.len().to_string()}>
             <span class={classes!("turn-dot", dot)} aria-hidden="true"></span>
             <span class="status-text">{ status_text(snap, t) }</span>
@@ -32,6 +32,23 @@ pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
                 <span class="spinner" aria-hidden="true"></span>
             }
         </div>
+    }
+}
+
+/// What a screen reader hears after each change: the last move, by the
+/// side not to move now, and the status line.
+pub fn announcement(snap: &Snapshot, t: &Text) -> String {
+    let status = status_text(snap, t);
+    match snap.san.last() {
+        Some(san) => fill(
+            t.announce,
+            &[
+                ("side", t.side(snap.to_move.flip())),
+                ("san", san),
+                ("status", &status),
+            ],
+        ),
+        None => status,
     }
 }
 

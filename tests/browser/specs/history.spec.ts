@@ -20,6 +20,10 @@ test('the move list shows any earlier position; arrows, Home and End step; play 
   // Nothing can be moved in the past.
   await square(page, 'e7').click();
   await expect(page.locator('.sq.selected')).toHaveCount(0);
+  // (The click gave the board the keyboard: its arrows move a cursor there.)
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('viewing')).toHaveText(/The start position/);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
   // Keys: Home is the start, → steps forward, End is the game again.
   await page.keyboard.press('Home');
