@@ -260,6 +260,10 @@ pub struct KindView {
     pub hanja: char,
     /// The King.
     pub royal: bool,
+    /// How it moves: Betza notation, and the engine's bit set of move atoms
+    /// (for the rules help's diagrams).
+    pub betza: String,
+    pub atoms: u8,
     pub promoted: bool,
     /// The kind it promotes to, if any.
     pub promotes_to: Option<u8>,

@@ -24,6 +24,7 @@ use crate::web::components::dialogs::{
 use crate::web::components::hand::hand;
 use crate::web::components::panel;
 use crate::web::components::piece::tile;
+use crate::web::components::rules::RulesDialog;
 use crate::web::i18n::{fill, Lang, Text};
 use crate::web::prefs::Prefs;
 use crate::web::sound;
@@ -423,7 +424,11 @@ pub fn app() -> Html {
     // has the keys.
     {
         let show_ply = show_ply.clone();
-        let busy = state.new_game_open || state.settings_open || state.confirm.is_some();
+        let busy = state.new_game_open
+            || state.settings_open
+            || state.record_open
+            || state.rules_open
+            || state.confirm.is_some();
         let state = state.clone();
         use_effect_with(
             (state.shown_ply(), state.snapshot.clone(), busy),
@@ -541,6 +546,7 @@ pub fn app() -> Html {
                         state.dispatch(Action::CloseNewGame);
                         state.dispatch(Action::CloseSettings);
                         state.dispatch(Action::CloseRecord);
+                        state.dispatch(Action::CloseRules);
                         resign_open.set(false);
                     }
                 })
@@ -598,6 +604,14 @@ pub fn app() -> Html {
         },
     );
 
+    let open_rules = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::OpenRules))
+    };
+    let close_rules = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(Action::CloseRules))
+    };
     let open_settings = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::OpenSettings))
@@ -671,6 +685,8 @@ pub fn app() -> Html {
                             disabled={!can_take_back}>{ t.take_back }</button>
                         <button type="button" class="button" data-testid="hint" onclick={ask_hint}
                             disabled={!state.can_hint()} title={t.hint_title}>{ t.hint }</button>
+                        <button type="button" class="button" data-testid="rules" onclick={open_rules}
+                            disabled={snap.is_none()}>{ t.rules }</button>
                         <button type="button" class="button" data-testid="record" onclick={open_record}
                             disabled={snap.is_none()}>{ t.record }</button>
                         <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
@@ -704,6 +720,10 @@ pub fn app() -> Html {
                 <RecordDialog lang={state.lang} fen={s.fen.clone()} pgn={state.pgn.clone().map(AttrValue::from)}
                     loading={state.loading} error={state.load_error.clone().map(AttrValue::from)}
                     on_load={load_record} on_close={close_record} />
+            }
+            if let (true, Some(s)) = (state.rules_open, &snap) {
+                <RulesDialog lang={state.lang} pieces={state.prefs.pieces} snap={s.clone()}
+                    on_close={close_rules} />
             }
             if state.settings_open {
                 <SettingsDialog prefs={state.prefs} lang={state.lang} on_change={set_prefs.clone()}

@@ -260,6 +260,8 @@ impl Session {
                 name: k.name.to_string(),
                 hanja: k.hanja.chars().next().unwrap_or(' '),
                 royal: k.royal,
+                betza: k.betza.to_string(),
+                atoms: k.atoms,
                 promoted: k.promoted,
                 promotes_to: k.promotes_to.map(|p| p.index() as u8),
             })

@@ -99,6 +99,7 @@ pub struct State {
     pub load_error: Option<String>,
     /// The square the keyboard cursor is on.
     pub focus: u8,
+    pub rules_open: bool,
     /// A typed move the worker found legal, to be played (the page plays it
     /// like a tapped one).
     pub typed: Option<MoveSpec>,
@@ -142,6 +143,8 @@ pub enum Action {
     Loading,
     /// The keyboard cursor moved to a square.
     Focus(u8),
+    OpenRules,
+    CloseRules,
     /// The legal move a typed one names.
     Parsed(MoveSpec),
 }
@@ -274,6 +277,8 @@ impl State {
             }
             Action::Record(pgn) => s.pgn = Some(pgn),
             Action::Focus(sq) => s.focus = sq.min(80),
+            Action::OpenRules => s.rules_open = true,
+            Action::CloseRules => s.rules_open = false,
             Action::Parsed(spec) => {
                 let listed = self
                     .snapshot

@@ -5,3 +5,4 @@ pub mod dialogs;
 pub mod hand;
 pub mod panel;
 pub mod piece;
+pub mod rules;

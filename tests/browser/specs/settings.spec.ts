@@ -96,3 +96,29 @@ test('a sound for a move, a capture, a check and the end, and none when muted', 
   await playUci(page, 'a1a9');
   await expect(html).toHaveAttribute('data-sound', 'end');
 });
+
+test('the rules help shows every piece with its moves, in the game played', async ({ page }) => {
+  await openGame(page, { variant: 'pandemonium', ...twoPlayers });
+  await page.getByTestId('rules').click();
+  const rules = page.getByTestId('rules-help');
+  await expect(rules).toContainText('perpetual check');
+  await expect(rules).toContainText('No campmate');
+  // Nine kinds in hand plus the King, each a card; all but the King promote.
+  await expect(rules.locator('.rule-card')).toHaveCount(10);
+  await expect(rules.locator('.promotes')).toHaveCount(9);
+  // The Knight's diagram has its eight leaps; the Bull's four; the Pawn one step.
+  const card = (letter: string) => rules.locator(`.rule-card[data-piece="${letter}"] .piece-rule`).first();
+  await expect(card('N').locator('.mark-leap')).toHaveCount(8);
+  await expect(card('U').locator('.mark-leap')).toHaveCount(4);
+  await expect(card('P').locator('.mark-step')).toHaveCount(1);
+  await expect(card('N')).toContainText('Knight');
+  await expect(rules.locator('a')).toHaveAttribute('href', 'https://www.chessvariants.com/invention/pandemonium');
+  await page.getByTestId('rules-close').click();
+  await expect(page.getByTestId('rules-help')).toHaveCount(0);
+  // Mansindam's rules, in Korean.
+  await openGame(page, { variant: 'mansindam', lang: 'ko', ...twoPlayers });
+  await page.getByTestId('rules').click();
+  await expect(rules).toContainText('입옥');
+  await expect(rules.locator('.rule-card')).toHaveCount(9);
+  await expect(rules.locator('.rule-card[data-piece="A"]')).toContainText('천마');
+});
