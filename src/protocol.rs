@@ -171,6 +171,8 @@ pub enum Request {
     /// Play on from a pasted record or position (the game is unchanged if
     /// it cannot be read).
     Load(Load),
+    /// A side's clock ran out (the page keeps the clock).
+    Flag(Side),
     /// The game as PGN, dated as given (`2026.11.23`).
     Record {
         date: String,
@@ -226,6 +228,8 @@ pub enum EndReason {
     Repetition,
     PerpetualCheck,
     Resignation,
+    /// A player's clock ran out.
+    Time,
 }
 
 impl EndReason {
@@ -239,6 +243,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual check",
             EndReason::Resignation => "resignation",
+            EndReason::Time => "time",
         }
     }
 }

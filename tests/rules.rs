@@ -289,3 +289,23 @@ fn resignation_ends_the_game_and_can_be_taken_back() {
         Ok("rnbakqcnm/9/ppppppppp/9/9/4P4/PPPP1PPPP/9/MNCQKABNR[] b - - 1 1".to_string())
     );
 }
+
+#[test]
+fn a_lost_clock_ends_the_game_and_goes_with_a_take_back() {
+    let mut game = Game::new(P);
+    game.play_str("e4e5").unwrap();
+    let lost = Outcome {
+        winner: Color::White,
+        reason: Reason::Time,
+    };
+    assert_eq!(game.lose_on_time(Color::Black), Ok(lost));
+    assert_eq!(game.resign(Color::White), Err(PlayError::GameOver(lost)));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(lost.reason.to_string(), "time forfeit");
+    // Taking back the last move takes the time loss back with it.
+    assert_eq!(
+        game.undo().map(|m| game.position().uci(m)),
+        Some("e4e5".to_string())
+    );
+    assert_eq!((game.outcome(), game.ply_count()), (None, 0));
+}

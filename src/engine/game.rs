@@ -25,9 +25,17 @@ pub enum Reason {
     /// Pandemonium: a third occurrence reached by one side checking on every move.
     PerpetualCheck,
     Resignation,
+    /// A player's clock ran out (a game clock is kept outside the engine).
+    Time,
 }
 
 impl Reason {
+    /// Whether a player ended the game by a declaration rather than by a
+    /// move (taking back the last move also takes the declaration back).
+    pub const fn is_declared(self) -> bool {
+        matches!(self, Reason::Resignation | Reason::Time)
+    }
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Reason::Checkmate => "checkmate",
@@ -36,6 +44,7 @@ impl Reason {
             Reason::Repetition => "repetition",
             Reason::PerpetualCheck => "perpetual check",
             Reason::Resignation => "resignation",
+            Reason::Time => "time forfeit",
         }
     }
 }
@@ -356,12 +365,21 @@ impl Game {
 
     /// The side to move (or, with `color`, either side) gives up.
     pub fn resign(&mut self, color: Color) -> Result<Outcome, PlayError> {
+        self.concede(color, Reason::Resignation)
+    }
+
+    /// `color` lost on time (its clock, kept by the caller, ran out).
+    pub fn lose_on_time(&mut self, color: Color) -> Result<Outcome, PlayError> {
+        self.concede(color, Reason::Time)
+    }
+
+    fn concede(&mut self, color: Color, reason: Reason) -> Result<Outcome, PlayError> {
         if let Some(o) = self.outcome {
             return Err(PlayError::GameOver(o));
         }
         let o = Outcome {
             winner: color.flip(),
-            reason: Reason::Resignation,
+            reason,
         };
         self.outcome = Some(o);
         Ok(o)
@@ -370,13 +388,7 @@ impl Game {
     /// Takes back the last move (and any result it caused, or a resignation).
     /// Returns the move, or `None` at the start.
     pub fn undo(&mut self) -> Option<Move> {
-        if matches!(
-            self.outcome,
-            Some(Outcome {
-                reason: Reason::Resignation,
-                ..
-            })
-        ) {
+        if self.outcome.is_some_and(|o| o.reason.is_declared()) {
             self.outcome = None;
         }
         let ply = self.plies.pop()?;

@@ -13,13 +13,12 @@ use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
 use crate::protocol::{
-    parse_square, square_name, Load, NewGame, Player, Request, Response, Side, Snapshot,
-    DEFAULT_LEVEL,
+    parse_square, square_name, Load, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
 };
 use crate::web::bridge::Engine;
 use crate::web::components::board::{board, bottom_side, screen_position, screen_square};
 use crate::web::components::dialogs::{
-    NewGameDialog, Question, RecordDialog, Settings, SettingsDialog,
+    NewGameDialog, Question, RecordDialog, Settings, SettingsDialog, Start,
 };
 use crate::web::components::hand::hand;
 use crate::web::components::panel;
@@ -63,7 +62,10 @@ pub fn app() -> Html {
             Engine::new(
                 Callback::from(move |r: Response| match r {
                     Response::Ready => {}
-                    Response::Snapshot(snap) => dispatch.dispatch(Action::Snapshot(Rc::from(snap))),
+                    Response::Snapshot(snap) => {
+                        dispatch.dispatch(Action::Snapshot(Rc::from(snap)));
+                        dispatch.dispatch(Action::ClockFollow(js_sys::Date::now()));
+                    }
                     Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
                     Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
                     Response::Record(pgn) => dispatch.dispatch(Action::Record(pgn)),
@@ -169,6 +171,28 @@ pub fn app() -> Html {
             Intent::Nothing => {}
         })
     };
+
+    // The clock ticks while it runs; a side whose time is up loses.
+    {
+        let dispatch = state.dispatcher();
+        let running = state.clock.as_ref().and_then(|c| c.running());
+        use_effect_with(running, move |running| {
+            let interval = running.map(|_| {
+                gloo::timers::callback::Interval::new(100, move || {
+                    dispatch.dispatch(Action::Tick(js_sys::Date::now()))
+                })
+            });
+            move || drop(interval)
+        });
+    }
+    {
+        let send = send.clone();
+        use_effect_with(state.flag, move |flag| {
+            if let Some(side) = *flag {
+                send.emit(Request::Flag(side));
+            }
+        });
+    }
 
     // A typed move the worker found legal is played like a tapped one.
     {
@@ -381,10 +405,10 @@ pub fn app() -> Html {
     let start_game = {
         let state = state.clone();
         let engine = engine.clone();
-        Callback::from(move |(g, bottom): (NewGame, Side)| {
+        Callback::from(move |(g, bottom, clock): Start| {
             storage::forget();
             engine.new_game(g, thinking);
-            state.dispatch(Action::Starting(bottom));
+            state.dispatch(Action::Starting(bottom, clock));
         })
     };
     let flip = {

@@ -6,6 +6,7 @@
 //! for wasm32 only, except the state's pure logic in [`state`], which is
 //! tested natively too.
 
+pub mod clock;
 pub mod diagram;
 pub mod i18n;
 pub mod prefs;

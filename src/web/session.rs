@@ -68,6 +68,11 @@ impl Session {
             }
             Request::TakeBack => self.take_back(),
             Request::Load(load) => self.load(load),
+            Request::Flag(side) => self
+                .game
+                .lose_on_time(color(side))
+                .map(|_| ())
+                .map_err(|e| e.to_string()),
             // Change nothing: the worker answers them with `Session::hint`,
             // `Session::snapshot_at` and `Session::record`.
             Request::Hint | Request::ShowMove(_) | Request::Record { .. } | Request::Parse(_) => {
@@ -162,8 +167,8 @@ impl Session {
         if !self.players.contains(&Player::Human) {
             return Err("no human player".into());
         }
-        if matches!(self.game.outcome(), Some(o) if o.reason == Reason::Resignation) {
-            // Undo the resignation only, keeping every move.
+        if self.game.outcome().is_some_and(|o| o.reason.is_declared()) {
+            // Undo the resignation (or time loss) only, keeping every move.
             let fen = self.game.start_position().fen();
             let moves = self.game.uci_moves();
             self.game = Game::from_uci_moves(
@@ -347,6 +352,7 @@ fn ending(o: Outcome) -> Ending {
             Reason::Repetition => EndReason::Repetition,
             Reason::PerpetualCheck => EndReason::PerpetualCheck,
             Reason::Resignation => EndReason::Resignation,
+            Reason::Time => EndReason::Time,
         },
     }
 }

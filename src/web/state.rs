@@ -9,6 +9,7 @@
 use std::rc::Rc;
 
 use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
+use crate::web::clock::Clock;
 use crate::web::i18n::{fill, Lang, Text};
 use crate::web::prefs::Prefs;
 
@@ -100,6 +101,13 @@ pub struct State {
     /// The square the keyboard cursor is on.
     pub focus: u8,
     pub rules_open: bool,
+    /// A clock for the game (two players at one device), the clock asked
+    /// for the game being started, the time of the last tick, and a side
+    /// whose time ran out (told to the worker once).
+    pub clock: Option<Clock>,
+    pub clock_wish: Option<(u32, u32)>,
+    pub now: f64,
+    pub flag: Option<Side>,
     /// A typed move the worker found legal, to be played (the page plays it
     /// like a tapped one).
     pub typed: Option<MoveSpec>,
@@ -119,7 +127,11 @@ pub enum Action {
     OpenNewGame,
     CloseNewGame,
     /// A new game was asked for, with this side at the bottom.
-    Starting(Side),
+    Starting(Side, Option<(u32, u32)>),
+    /// The clock follows the snapshot just shown, at this time.
+    ClockFollow(f64),
+    /// The clock's display moves on (and a fallen flag is seen).
+    Tick(f64),
     Error(String),
     /// The worker failed again and again: the page gave up on it.
     EngineStopped,
@@ -174,6 +186,8 @@ impl State {
                         },
                     );
                     s.flipped = bottom == Side::Black;
+                    s.clock = s.clock_wish.take().map(|(m, i)| Clock::new(m, i));
+                    s.flag = None;
                 }
                 let moved_on = self
                     .snapshot
@@ -228,7 +242,8 @@ impl State {
             Action::Flip => s.flipped = !s.flipped,
             Action::OpenNewGame => s.new_game_open = true,
             Action::CloseNewGame => s.new_game_open = false,
-            Action::Starting(side) => {
+            Action::Starting(side, clock) => {
+                s.clock_wish = clock;
                 s.bottom_wish = Some(side);
                 s.new_game_open = false;
             }
@@ -277,6 +292,18 @@ impl State {
             }
             Action::Record(pgn) => s.pgn = Some(pgn),
             Action::Focus(sq) => s.focus = sq.min(80),
+            Action::ClockFollow(now) => {
+                s.now = now;
+                if let (Some(clock), Some(snap)) = (s.clock.as_mut(), self.snapshot.as_ref()) {
+                    clock.follow(snap, now);
+                }
+            }
+            Action::Tick(now) => {
+                s.now = now;
+                if s.flag.is_none() {
+                    s.flag = s.clock.as_ref().and_then(|c| c.flagged(now));
+                }
+            }
             Action::OpenRules => s.rules_open = true,
             Action::CloseRules => s.rules_open = false,
             Action::Parsed(spec) => {

@@ -47,12 +47,15 @@ impl Settings {
     }
 }
 
+/// A game to start, the side the player wants at the bottom, and a clock
+/// (minutes and increment in seconds) for two players.
+pub type Start = (NewGame, Side, Option<(u32, u32)>);
+
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
     pub initial: Settings,
     pub lang: Lang,
-    /// The game, and the side the player wants at the bottom.
-    pub on_start: Callback<(NewGame, Side)>,
+    pub on_start: Callback<Start>,
     pub on_close: Callback<()>,
 }
 
@@ -77,9 +80,26 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         }
     };
     let s = *settings;
+    let fen = use_node_ref();
+    let minutes = use_node_ref();
+    let increment = use_node_ref();
     let start = {
         let on_start = props.on_start.clone();
-        Callback::from(move |_| on_start.emit((s.new_game(), s.side)))
+        let (fen, minutes, increment) = (fen.clone(), minutes.clone(), increment.clone());
+        Callback::from(move |_| {
+            let value = |r: &NodeRef| {
+                r.cast::<web_sys::HtmlInputElement>()
+                    .map(|i| i.value())
+                    .unwrap_or_default()
+            };
+            let number = |r: &NodeRef| value(r).trim().parse::<u32>().unwrap_or(0);
+            let mut game = s.new_game();
+            let position = value(&fen);
+            game.fen = Some(position.trim().to_string()).filter(|f| !f.is_empty());
+            let clock = (!s.computer && number(&minutes) > 0)
+                .then(|| (number(&minutes).min(600), number(&increment).min(600)));
+            on_start.emit((game, s.side, clock))
+        })
     };
     let close = props.on_close.reform(|_| ());
     html! {
@@ -129,6 +149,28 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     { choice("side-black", t.black, "", s.side == Side::Black, Settings { side: Side::Black, ..s }) }
                 </div>
             </fieldset>
+            if !s.computer {
+                <fieldset>
+                    <legend>{ t.clock }</legend>
+                    <div class="clock-fields">
+                        <label>
+                            <input type="number" min="0" max="600" value="0" ref={minutes}
+                                data-testid="clock-minutes" />
+                            { t.clock_minutes }
+                        </label>
+                        <label>
+                            <input type="number" min="0" max="600" value="0" ref={increment}
+                                data-testid="clock-increment" />
+                            { t.clock_increment }
+                        </label>
+                    </div>
+                </fieldset>
+            }
+            <label class="field">
+                <span class="field-label">{ t.start_fen }</span>
+                <input type="text" ref={fen} data-testid="start-fen" spellcheck="false"
+                    autocomplete="off" placeholder="rnbakqcnm/9/ppppppppp/9/9/9/PPPPPPPPP/9/MNCQKABNR[] w - - 0 1" />
+            </label>
             <div class="dialog-buttons">
                 <button type="button" class="button" onclick={close}>{ t.cancel }</button>
                 <button type="button" class="button primary" data-testid="start-game" onclick={start}>

@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::protocol::{Side, Snapshot};
+use crate::web::clock::format as format_clock;
 use crate::web::i18n::{fill, piece_name};
 use crate::web::state::{Origin, State};
 
@@ -48,6 +49,16 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
             <div class="hand-owner">
                 <span class={classes!("turn-dot", side.id())}></span>
                 <span class="hand-name">{ format!("{} · {}", t.side(side), t.player(snap.players, side)) }</span>
+                if let Some(clock) = &state.clock {
+                    <span class={classes!(
+                            "clock",
+                            (clock.running() == Some(side)).then_some("running"),
+                            (clock.left(side, state.now) < 10_000.0).then_some("low"),
+                        )}
+                        data-testid={format!("clock-{}", side.id())} role="timer">
+                        { format_clock(clock.left(side, state.now)) }
+                    </span>
+                }
             </div>
             <div class="hand-slots">{ for slots }</div>
         </div>

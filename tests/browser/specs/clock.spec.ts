@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { openGame, playUci } from './helpers';
+
+test('a clock for two players: each side spends its own time, and a flag fall loses', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  await expect(page.getByTestId('clock-white')).toHaveCount(0);
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('clock-minutes').fill('1');
+  await page.getByTestId('clock-increment').fill('2');
+  await page.getByTestId('start-game').click();
+  const white = page.getByTestId('clock-white');
+  const black = page.getByTestId('clock-black');
+  await expect(white).toHaveClass(/running/);
+  await expect(black).toHaveText('1:00');
+  await page.waitForTimeout(1_500);
+  await playUci(page, 'e3e4');
+  // White gained 2 s for the move: above a minute again; Black's time runs.
+  await expect(white).toHaveText(/^1:0[01]$/);
+  await expect(black).toHaveClass(/running/);
+  await expect(white).not.toHaveClass(/running/);
+  // Let Black's minute run out (the page's clock, sped up).
+  await page.clock.install();
+  await page.clock.runFor(61_000);
+  await expect(page.getByTestId('status')).toHaveText('White wins by time');
+  await expect(page.getByTestId('result')).toContainText("A player's clock ran out.");
+  await expect(black).toHaveText('0:00.0');
+  await expect(black).not.toHaveClass(/running/);
+});
+
+test('a new game from a FEN typed in the dialog; a bad one keeps the game', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  await playUci(page, 'e3e4');
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('start-fen').fill('4k4/9/9/9/9/9/9/9/4K4[QQ] w - - 0 1');
+  await page.getByTestId('start-game').click();
+  await expect(page.locator('[data-hand="white"][data-piece="Q"]')).toHaveAttribute('data-count', '2');
+  await expect(page.getByTestId('status')).toHaveText('White to move');
+  // A malformed FEN: the message names the fault, and the game is still there.
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('start-fen').fill('4k4/9/9/9/9/9/9/4K4[] w - - 0 1');
+  await page.getByTestId('start-game').click();
+  await expect(page.getByTestId('error')).toContainText('8 ranks');
+  await expect(page.locator('[data-hand="white"][data-piece="Q"]')).toHaveAttribute('data-count', '2');
+});
