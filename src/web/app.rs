@@ -27,7 +27,7 @@ use crate::web::components::rules::RulesDialog;
 use crate::web::i18n::{fill, Lang, Text};
 use crate::web::prefs::Prefs;
 use crate::web::sound;
-use crate::web::state::{Action, Intent, Origin, Sound, State, Target};
+use crate::web::state::{Action, Intent, Notice, Origin, Sound, State, Target};
 use crate::web::storage;
 
 /// A pointer pressed on the board or a hand.
@@ -84,7 +84,13 @@ pub fn app() -> Html {
             dispatch.dispatch(Action::SetPrefs(prefs));
             dispatch.dispatch(Action::SetLang(storage::language(&prefs)));
             let first = storage::from_url()
-                .or_else(storage::load)
+                .or_else(|| match storage::load()? {
+                    Ok(game) => Some(game),
+                    Err(damage) => {
+                        dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
+                        None
+                    }
+                })
                 .unwrap_or_default();
             engine.new_game(first, false);
             move || engine.stop()

@@ -192,6 +192,7 @@ pub struct Text {
     pub close: &'static str,
     // Messages.
     pub engine_stopped: &'static str,
+    pub saved_game_lost: &'static str,
 }
 
 impl Text {
@@ -439,6 +440,7 @@ pub static EN: Text = Text {
     off: "Off",
     close: "Close",
     engine_stopped: "The game engine stopped working. Reload the page to start again.",
+    saved_game_lost: "The saved game could not be read ({damage}), so a new game has started.",
 };
 
 pub static KO: Text = Text {
@@ -583,6 +585,7 @@ pub static KO: Text = Text {
     off: "끄기",
     close: "닫기",
     engine_stopped: "게임 엔진이 멈췄습니다. 페이지를 새로 고쳐 다시 시작하세요.",
+    saved_game_lost: "저장된 대국을 읽을 수 없어({damage}) 새 대국을 시작했습니다.",
 };
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod clock;
 pub mod diagram;
 pub mod i18n;
 pub mod prefs;
+pub mod saved;
 pub mod session;
 pub mod state;
 

@@ -56,6 +56,8 @@ pub enum Notice {
     /// As the worker said it.
     Said(String),
     EngineStopped,
+    /// The saved game could not be read (what was wrong); a new one started.
+    SavedGameLost(String),
 }
 
 impl Notice {
@@ -63,6 +65,7 @@ impl Notice {
         match self {
             Notice::Said(s) => s.clone(),
             Notice::EngineStopped => t.engine_stopped.to_string(),
+            Notice::SavedGameLost(damage) => fill(t.saved_game_lost, &[("damage", damage)]),
         }
     }
 }
@@ -135,6 +138,7 @@ pub enum Action {
     Error(String),
     /// The worker failed again and again: the page gave up on it.
     EngineStopped,
+    Notify(Notice),
     DismissError,
     AskHint,
     Hint(Hint),
@@ -261,6 +265,7 @@ impl State {
                 s.waiting = false;
                 s.hint_pending = false;
             }
+            Action::Notify(notice) => s.error = Some(notice),
             Action::DismissError => s.error = None,
             Action::SetLang(lang) => s.lang = lang,
             Action::SetPrefs(prefs) => {

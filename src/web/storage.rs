@@ -8,6 +8,7 @@ use web_sys::{Storage, UrlSearchParams};
 use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
 use crate::web::i18n::Lang;
 use crate::web::prefs::Prefs;
+use crate::web::saved;
 
 const KEY: &str = "pantheon.game.v2";
 const PREFS_KEY: &str = "pantheon.prefs.v1";
@@ -53,36 +54,20 @@ fn split_moves(s: &str) -> Vec<String> {
 
 pub fn save(snap: &Snapshot) {
     let Some(storage) = storage() else { return };
-    let text = format!(
-        "{}\n{}\n{}\n{},{}\n{}",
-        snap.variant,
-        snap.start_fen,
-        snap.uci.join(" "),
-        snap.players[0].id(),
-        snap.players[1].id(),
-        snap.level
-    );
     // Full or forbidden storage: the game goes on unsaved.
-    let _ = storage.set_item(KEY, &text);
+    let _ = storage.set_item(KEY, &saved::write(snap));
 }
 
-pub fn load() -> Option<NewGame> {
+/// The game saved by an earlier visit: `None` when there is none (or no
+/// storage), an error naming the damage when it cannot be read (it is then
+/// forgotten, so the next visit starts cleanly).
+pub fn load() -> Option<Result<NewGame, String>> {
     let text = storage()?.get_item(KEY).ok()??;
-    let mut lines = text.lines();
-    let variant = lines.next()?.to_string();
-    let fen = lines.next()?.to_string();
-    let moves = split_moves(lines.next()?);
-    let mut players = lines.next()?.split(',').map(Player::parse);
-    let players = [players.next()??, players.next()??];
-    let level = lines.next()?.trim().parse().ok()?;
-    Some(NewGame {
-        id: 0,
-        variant,
-        fen: Some(fen),
-        moves,
-        players,
-        level,
-    })
+    let game = saved::read(&text);
+    if game.is_err() {
+        forget();
+    }
+    Some(game)
 }
 
 /// The display preferences of an earlier visit (defaults without storage).
