@@ -63,22 +63,17 @@ pub struct NewGameProps {
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
     let settings = use_state(|| props.initial);
     let t = props.lang.text();
-    let choice = |testid: &'static str,
-                  title: &'static str,
-                  note: &'static str,
-                  on: bool,
-                  set: Settings| {
-        let settings = settings.clone();
-        html! {
-            <button type="button" class={classes!("choice", on.then_some("on"))} data-testid={testid}
-                aria-pressed={on.to_string()} onclick={Callback::from(move |_| settings.set(set))}>
-                <span class="choice-title">{ title }</span>
-                if !note.is_empty() {
-                    <span class="choice-note">{ note }</span>
-                }
-            </button>
-        }
-    };
+    let choice =
+        |testid: &'static str, title: &'static str, note: &'static str, on: bool, set: Settings| {
+            let settings = settings.clone();
+            choice_button(
+                testid.into(),
+                title,
+                note,
+                on,
+                Callback::from(move |_| settings.set(set)),
+            )
+        };
     let s = *settings;
     let fen = use_node_ref();
     let minutes = use_node_ref();
@@ -181,6 +176,25 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     }
 }
 
+/// One of a group of choices (pressed when `on`), with an optional note.
+fn choice_button(
+    testid: String,
+    title: &'static str,
+    note: &'static str,
+    on: bool,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    html! {
+        <button type="button" class={classes!("choice", on.then_some("on"))} data-testid={testid}
+            aria-pressed={on.to_string()} {onclick}>
+            <span class="choice-title">{ title }</span>
+            if !note.is_empty() {
+                <span class="choice-note">{ note }</span>
+            }
+        </button>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct SettingsProps {
     pub prefs: Prefs,
@@ -196,16 +210,13 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
     let t = props.lang.text();
     let p = props.prefs;
     let choice = |testid: String, title: &'static str, note: &'static str, on: bool, set: Prefs| {
-        let on_change = props.on_change.clone();
-        html! {
-            <button type="button" class={classes!("choice", on.then_some("on"))} data-testid={testid}
-                aria-pressed={on.to_string()} onclick={Callback::from(move |_| on_change.emit(set))}>
-                <span class="choice-title">{ title }</span>
-                if !note.is_empty() {
-                    <span class="choice-note">{ note }</span>
-                }
-            </button>
-        }
+        choice_button(
+            testid,
+            title,
+            note,
+            on,
+            props.on_change.reform(move |_| set),
+        )
     };
     let piece_note = |set: PieceSet| match set {
         PieceSet::International => t.international_note,
