@@ -193,6 +193,9 @@ pub struct Text {
     // Messages.
     pub engine_stopped: &'static str,
     pub saved_game_lost: &'static str,
+    /// A request the worker refused, with its reason (in English: the
+    /// engine's messages are not translated yet).
+    pub refused: &'static str,
 }
 
 impl Text {
@@ -441,6 +444,7 @@ pub static EN: Text = Text {
     close: "Close",
     engine_stopped: "The game engine stopped working. Reload the page to start again.",
     saved_game_lost: "The saved game could not be read ({damage}), so a new game has started.",
+    refused: "{detail}",
 };
 
 pub static KO: Text = Text {
@@ -586,6 +590,7 @@ pub static KO: Text = Text {
     close: "닫기",
     engine_stopped: "게임 엔진이 멈췄습니다. 페이지를 새로 고쳐 다시 시작하세요.",
     saved_game_lost: "저장된 대국을 읽을 수 없어({damage}) 새 대국을 시작했습니다.",
+    refused: "할 수 없습니다: {detail}",
 };
 
 #[cfg(test)]

@@ -63,7 +63,7 @@ pub enum Notice {
 impl Notice {
     pub fn text(&self, t: &Text) -> String {
         match self {
-            Notice::Said(s) => s.clone(),
+            Notice::Said(s) => fill(t.refused, &[("detail", s)]),
             Notice::EngineStopped => t.engine_stopped.to_string(),
             Notice::SavedGameLost(damage) => fill(t.saved_game_lost, &[("damage", damage)]),
         }

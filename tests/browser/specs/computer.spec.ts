@@ -47,6 +47,7 @@ test('the computer answers with a legal move while the page stays responsive', a
   await expect(page.getByTestId('status')).toHaveText('Your move (White)');
 
   // Play a move; while the computer thinks, watch the page's frames.
+  const boardBefore = await page.locator('.board').boundingBox();
   const started = Date.now();
   await playUci(page, 'e4e5');
   await watchFrames(page);
@@ -67,6 +68,9 @@ test('the computer answers with a legal move while the page stays responsive', a
   // Frames keep coming. On an idle machine the longest gap is one or two frames;
   // FRAME_GAP_LIMIT_MS loosens this where other work shares the cores.
   expect(report.maxGap).toBeLessThan(Number(process.env.FRAME_GAP_LIMIT_MS ?? 100));
+
+  // Nothing moved on the screen when the reply came (no layout jump).
+  expect(await page.locator('.board').boundingBox()).toEqual(boardBefore);
 
   // The board shows the reply: a Black piece on the highlighted destination.
   const last = page.locator('.sq.last');

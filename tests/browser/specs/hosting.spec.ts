@@ -29,6 +29,7 @@ test('the game plays inside an iframe on another origin', async ({ page }) => {
 });
 
 for (const [name, width, height] of [
+  ['small-phone', 320, 568],
   ['phone', 375, 667],
   ['desktop', 1280, 800],
 ] as const) {
