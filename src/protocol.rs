@@ -180,6 +180,8 @@ pub enum Request {
     /// A move typed by the player (`e3e4`, `c6c7+`, `P@e5` or SAN), to be
     /// found among the legal moves; the page then plays it as if tapped.
     Parse(String),
+    /// The language of the worker's refusals.
+    SetLang(crate::web::i18n::Lang),
 }
 
 /// What the worker tells the page.

@@ -104,6 +104,28 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
+/// Why a start position and its moves do not make a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    Fen(FenError),
+    /// The move with this number (from 1) cannot be played.
+    Move {
+        number: usize,
+        error: PlayError,
+    },
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::Fen(e) => e.fmt(f),
+            SetupError::Move { number, error } => write!(f, "move {number}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
 impl From<MoveError> for PlayError {
     fn from(e: MoveError) -> Self {
         PlayError::Move(e)
@@ -159,17 +181,18 @@ impl Game {
         variant: Variant,
         fen: Option<&str>,
         moves: impl IntoIterator<Item = &'a str>,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, SetupError> {
         let mut game = match fen {
-            Some(f) => Game::from_fen(variant, f).map_err(|e| e.to_string())?,
+            Some(f) => Game::from_fen(variant, f).map_err(SetupError::Fen)?,
             None => Game::new(variant),
         };
         for (i, s) in moves.into_iter().enumerate() {
-            let m = game
-                .position
-                .parse_uci(s)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-            game.play(m).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let bad = |error| SetupError::Move {
+                number: i + 1,
+                error,
+            };
+            let m = game.position.parse_uci(s).map_err(|e| bad(e.into()))?;
+            game.play(m).map_err(bad)?;
         }
         Ok(game)
     }
@@ -366,6 +389,16 @@ impl Game {
     /// The side to move (or, with `color`, either side) gives up.
     pub fn resign(&mut self, color: Color) -> Result<Outcome, PlayError> {
         self.concede(color, Reason::Resignation)
+    }
+
+    /// Takes back a resignation or a loss on time, keeping every move;
+    /// `false` when the game did not end so.
+    pub fn withdraw_declaration(&mut self) -> bool {
+        let declared = self.outcome.is_some_and(|o| o.reason.is_declared());
+        if declared {
+            self.outcome = None;
+        }
+        declared
     }
 
     /// `color` lost on time (its clock, kept by the caller, ran out).

@@ -11,7 +11,7 @@ mod types;
 mod variant;
 
 pub use fen::FenError;
-pub use game::{Game, Outcome, PlayError, Reason};
+pub use game::{Game, Outcome, PlayError, Reason, SetupError};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MoveError;
 pub use pgn::{read_pgn, write_pgn, PgnError, PgnHeader};

@@ -4,7 +4,8 @@
 
 use std::fmt::{self, Write};
 
-use super::game::{Game, Outcome};
+use super::fen::FenError;
+use super::game::{Game, Outcome, PlayError};
 use super::types::Color;
 use super::variant::Variant;
 
@@ -25,14 +26,14 @@ pub enum PgnError {
     },
     BadFen {
         line: usize,
-        reason: String,
+        reason: FenError,
     },
     /// A move that cannot be played; `number` counts plies from 1.
     BadMove {
         line: usize,
         number: usize,
         text: String,
-        reason: String,
+        reason: PlayError,
     },
     UnclosedComment {
         line: usize,
@@ -201,7 +202,7 @@ pub fn read_pgn(text: &str, default: Variant) -> Result<Game, PgnError> {
     let mut game = match &fen {
         Some((line, f)) => Game::from_fen(variant, f).map_err(|e| PgnError::BadFen {
             line: *line,
-            reason: e.to_string(),
+            reason: e,
         })?,
         None => Game::new(variant),
     };
@@ -217,7 +218,7 @@ pub fn read_pgn(text: &str, default: Variant) -> Result<Game, PgnError> {
             line,
             number: i + 1,
             text: token.chars().take(16).collect(),
-            reason: e.to_string(),
+            reason: e,
         })?;
     }
 

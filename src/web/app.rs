@@ -81,8 +81,10 @@ pub fn app() -> Html {
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
             let prefs = storage::load_prefs();
+            let lang = storage::language(&prefs);
             dispatch.dispatch(Action::SetPrefs(prefs));
-            dispatch.dispatch(Action::SetLang(storage::language(&prefs)));
+            dispatch.dispatch(Action::SetLang(lang));
+            engine.set_lang(lang);
             let first = storage::from_url()
                 .or_else(|| match storage::load()? {
                     Ok(game) => Some(game),
@@ -97,8 +99,10 @@ pub fn app() -> Html {
         });
     }
 
-    // The page's language: on <html lang>, and kept for the next visit.
-    use_effect_with(state.lang, |lang| {
+    // The page's language: on <html lang>, and in the worker's refusals.
+    let engine_lang = engine.clone();
+    use_effect_with(state.lang, move |lang| {
+        engine_lang.set_lang(*lang);
         if let Some(root) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())

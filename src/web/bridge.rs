@@ -18,6 +18,7 @@ use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
 use crate::protocol::{Load, NewGame, Request, Response};
+use crate::web::i18n::Lang;
 
 const LOADER: &str = "./worker-loader.js";
 
@@ -115,6 +116,8 @@ struct EngineInner {
     game: RefCell<Option<NewGame>>,
     next_id: Cell<u32>,
     failures: Cell<u32>,
+    /// The language of the worker's refusals (told to every new worker).
+    lang: Cell<Lang>,
 }
 
 impl Engine {
@@ -127,6 +130,7 @@ impl Engine {
                 game: RefCell::new(None),
                 next_id: Cell::new(1),
                 failures: Cell::new(0),
+                lang: Cell::new(Lang::En),
             }),
         }
     }
@@ -170,6 +174,12 @@ impl Engine {
         }
     }
 
+    /// The language the worker writes its refusals in.
+    pub fn set_lang(&self, lang: Lang) {
+        self.inner.lang.set(lang);
+        self.send(Request::SetLang(lang));
+    }
+
     /// Stops the worker (when the page goes away).
     pub fn stop(&self) {
         self.inner.bridge.borrow_mut().take();
@@ -208,7 +218,10 @@ impl EngineInner {
             })
         };
         match Bridge::spawn(on_response, on_failure) {
-            Ok(b) => *self.bridge.borrow_mut() = Some(b),
+            Ok(b) => {
+                b.send(Request::SetLang(self.lang.get()));
+                *self.bridge.borrow_mut() = Some(b);
+            }
             Err(e) => self.on_response.emit(Response::Error(e)),
         }
     }

@@ -7,6 +7,7 @@
 use crate::protocol::{EndReason, KindView, Player, Side};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize, serde::Deserialize))]
 pub enum Lang {
     #[default]
     En,
@@ -193,9 +194,20 @@ pub struct Text {
     // Messages.
     pub engine_stopped: &'static str,
     pub saved_game_lost: &'static str,
-    /// A request the worker refused, with its reason (in English: the
-    /// engine's messages are not translated yet).
+    pub saved_too_long: &'static str,
+    pub saved_missing: &'static str,
+    pub saved_too_many_moves: &'static str,
+    pub saved_unreadable: &'static str,
+    /// A request the worker refused, with its reason.
     pub refused: &'static str,
+    // The worker's refusals.
+    pub only_human_resigns: &'static str,
+    pub nothing_to_read: &'static str,
+    pub not_human_turn: &'static str,
+    pub no_human_player: &'static str,
+    pub nothing_to_take_back: &'static str,
+    pub third_time: &'static str,
+    pub not_legal: &'static str,
 }
 
 impl Text {
@@ -444,7 +456,18 @@ pub static EN: Text = Text {
     close: "Close",
     engine_stopped: "The game engine stopped working. Reload the page to start again.",
     saved_game_lost: "The saved game could not be read ({damage}), so a new game has started.",
+    saved_too_long: "{bytes} bytes, more than a saved game holds",
+    saved_missing: "line {line} is missing",
+    saved_too_many_moves: "line 3 holds {count} moves, more than {max}",
+    saved_unreadable: "line {line} cannot be read: {value}",
     refused: "{detail}",
+    only_human_resigns: "only a human player can resign",
+    nothing_to_read: "nothing to read: paste a FEN or a PGN record",
+    not_human_turn: "it is not a human player's turn",
+    no_human_player: "no human player",
+    nothing_to_take_back: "no move to take back",
+    third_time: "{move} would make the same position occur a third time, which is not allowed",
+    not_legal: "that move is not legal here",
 };
 
 pub static KO: Text = Text {
@@ -590,7 +613,18 @@ pub static KO: Text = Text {
     close: "닫기",
     engine_stopped: "게임 엔진이 멈췄습니다. 페이지를 새로 고쳐 다시 시작하세요.",
     saved_game_lost: "저장된 대국을 읽을 수 없어({damage}) 새 대국을 시작했습니다.",
+    saved_too_long: "{bytes}바이트로 저장된 대국이라기엔 너무 깁니다",
+    saved_missing: "{line}행이 없습니다",
+    saved_too_many_moves: "3행의 수가 {count}개로 {max}개보다 많습니다",
+    saved_unreadable: "{line}행을 읽을 수 없습니다: {value}",
     refused: "할 수 없습니다: {detail}",
+    only_human_resigns: "사람 대국자만 기권할 수 있습니다",
+    nothing_to_read: "읽을 것이 없습니다. FEN이나 PGN 기보를 붙여 넣으세요",
+    not_human_turn: "사람 대국자의 차례가 아닙니다",
+    no_human_player: "사람 대국자가 없습니다",
+    nothing_to_take_back: "무를 수가 없습니다",
+    third_time: "{move}는 같은 국면을 세 번째로 만들어 둘 수 없습니다",
+    not_legal: "여기서 둘 수 없는 수입니다",
 };
 
 #[cfg(test)]

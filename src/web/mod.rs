@@ -8,6 +8,7 @@
 
 pub mod clock;
 pub mod diagram;
+pub mod errors;
 pub mod i18n;
 pub mod prefs;
 pub mod saved;

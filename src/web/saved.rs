@@ -6,6 +6,37 @@
 //! Plain Rust, tested natively; `web::storage` stores the text.
 
 use crate::protocol::{NewGame, Player, Snapshot};
+use crate::web::i18n::{fill, Text};
+
+/// What is wrong with a saved text, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    TooLong(usize),
+    Missing(usize),
+    TooManyMoves(usize),
+    /// Line 4 (players) or 5 (level) holds this instead.
+    Unreadable(usize, String),
+}
+
+impl Damage {
+    pub fn text(&self, t: &Text) -> String {
+        match self {
+            Damage::TooLong(n) => fill(t.saved_too_long, &[("bytes", &n.to_string())]),
+            Damage::Missing(line) => fill(t.saved_missing, &[("line", &line.to_string())]),
+            Damage::TooManyMoves(n) => fill(
+                t.saved_too_many_moves,
+                &[("count", &n.to_string()), ("max", &MAX_MOVES.to_string())],
+            ),
+            Damage::Unreadable(line, value) => fill(
+                t.saved_unreadable,
+                &[
+                    ("line", &line.to_string()),
+                    ("value", &format!("{value:?}")),
+                ],
+            ),
+        }
+    }
+}
 
 /// Longest saved game read (a 2,000-move game is about 12 KB).
 const MAX_LEN: usize = 64 * 1024;
@@ -26,32 +57,19 @@ pub fn write(snap: &Snapshot) -> String {
 
 /// The game in a saved text (the worker still checks the position and the
 /// moves, and refuses a game that cannot be played).
-pub fn read(text: &str) -> Result<NewGame, String> {
+pub fn read(text: &str) -> Result<NewGame, Damage> {
     if text.len() > MAX_LEN {
-        return Err(format!(
-            "{} bytes, more than a saved game holds",
-            text.len()
-        ));
+        return Err(Damage::TooLong(text.len()));
     }
     let mut lines = text.lines();
-    let mut line = |n: usize, what: &str| {
-        lines
-            .next()
-            .ok_or_else(|| format!("line {n} ({what}) is missing"))
-    };
-    let variant = line(1, "the game")?.trim().to_string();
-    let fen = line(2, "the start position")?.trim().to_string();
-    let moves: Vec<String> = line(3, "the moves")?
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
+    let mut line = |n: usize| lines.next().ok_or(Damage::Missing(n));
+    let variant = line(1)?.trim().to_string();
+    let fen = line(2)?.trim().to_string();
+    let moves: Vec<String> = line(3)?.split_whitespace().map(str::to_string).collect();
     if moves.len() > MAX_MOVES {
-        return Err(format!(
-            "line 3 holds {} moves, more than {MAX_MOVES}",
-            moves.len()
-        ));
+        return Err(Damage::TooManyMoves(moves.len()));
     }
-    let players_line = line(4, "the players")?;
+    let players_line = line(4)?;
     let mut players = players_line.split(',').map(Player::parse);
     let players = match (
         players.next().flatten(),
@@ -59,13 +77,13 @@ pub fn read(text: &str) -> Result<NewGame, String> {
         players.next(),
     ) {
         (Some(w), Some(b), None) => [w, b],
-        _ => return Err(format!("line 4 is not two players: {players_line:?}")),
+        _ => return Err(Damage::Unreadable(4, players_line.into())),
     };
-    let level_line = line(5, "the level")?;
+    let level_line = line(5)?;
     let level = level_line
         .trim()
         .parse::<u8>()
-        .map_err(|_| format!("line 5 is not a level: {level_line:?}"))?;
+        .map_err(|_| Damage::Unreadable(5, level_line.into()))?;
     Ok(NewGame {
         id: 0,
         variant,
@@ -80,6 +98,7 @@ pub fn read(text: &str) -> Result<NewGame, String> {
 mod tests {
     use super::*;
     use crate::protocol::Request;
+    use crate::web::i18n::Lang;
     use crate::web::session::Session;
     use proptest::prelude::*;
 
@@ -105,32 +124,36 @@ mod tests {
     fn damage_is_named_by_line() {
         let good = "mansindam\nrnbakqcnm/9/ppppppppp/9/9/9/PPPPPPPPP/9/MNCQKABNR[] w - - 0 1\ne3e4\nhuman,computer\n3";
         assert!(read(good).is_ok());
+        let en = Lang::En.text();
         let cases = [
-            ("", "line 1 (the game) is missing"),
-            ("mansindam\nfen\ne3e4", "line 4 (the players) is missing"),
+            ("", "line 1 is missing"),
+            ("mansindam\nfen\ne3e4", "line 4 is missing"),
             (
                 "mansindam\nfen\n\nhuman",
-                "line 4 is not two players: \"human\"",
+                "line 4 cannot be read: \"human\"",
             ),
             (
                 "mansindam\nfen\n\nhuman,robot",
-                "line 4 is not two players: \"human,robot\"",
+                "line 4 cannot be read: \"human,robot\"",
             ),
             (
                 "mansindam\nfen\n\nhuman,human,human\n3",
-                "line 4 is not two players: \"human,human,human\"",
+                "line 4 cannot be read: \"human,human,human\"",
             ),
             (
                 "mansindam\nfen\n\nhuman,human\nthree",
-                "line 5 is not a level: \"three\"",
+                "line 5 cannot be read: \"three\"",
             ),
         ];
         for (text, message) in cases {
-            assert_eq!(read(text).unwrap_err(), message, "{text:?}");
+            assert_eq!(read(text).unwrap_err().text(en), message, "{text:?}");
         }
-        assert!(read(&"x".repeat(MAX_LEN + 1))
-            .unwrap_err()
-            .contains("more than"));
+        let long = read(&"x".repeat(MAX_LEN + 1)).unwrap_err();
+        assert_eq!(long, Damage::TooLong(MAX_LEN + 1));
+        assert_eq!(
+            Damage::Unreadable(5, "three".into()).text(Lang::Ko.text()),
+            "5행을 읽을 수 없습니다: \"three\""
+        );
     }
 
     proptest! {

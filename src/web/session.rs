@@ -14,6 +14,8 @@ use crate::protocol::{
     take_back_count, EndReason, Ending, Hint, KindView, Load, MoveSpec, MoveView, NewGame,
     PieceView, Player, Request, Side, Snapshot, DEFAULT_LEVEL,
 };
+use crate::web::errors::Localized;
+use crate::web::i18n::{fill, Lang, Text};
 
 /// How long the computer thinks about a hint, in milliseconds.
 pub const HINT_MS: f64 = 1000.0;
@@ -22,6 +24,8 @@ pub const HINT_MS: f64 = 1000.0;
 const TABLE_MB: usize = 16;
 
 pub struct Session {
+    /// The language of refusals.
+    lang: Lang,
     game: Game,
     players: [Player; 2],
     /// The computer's playing level, `1..=ai::LEVELS`.
@@ -40,6 +44,7 @@ impl Session {
     /// Mansindam, a human with White against the computer.
     pub fn new() -> Session {
         Session {
+            lang: Lang::En,
             game: Game::new(Variant::Mansindam),
             players: [Player::Human, Player::Computer],
             level: DEFAULT_LEVEL,
@@ -52,6 +57,20 @@ impl Session {
         &self.game
     }
 
+    fn text(&self) -> &'static Text {
+        self.lang.text()
+    }
+
+    /// An engine error in the session's language.
+    fn say(&self, e: &dyn Localized) -> String {
+        self.say_in(e, self.game.variant())
+    }
+
+    /// An engine error about a game of `variant` (one being set up).
+    fn say_in(&self, e: &dyn Localized, variant: Variant) -> String {
+        e.localized(self.lang, variant)
+    }
+
     /// Carries out a request. On an error the game is unchanged.
     pub fn handle(&mut self, request: Request) -> Result<(), String> {
         match request {
@@ -59,12 +78,16 @@ impl Session {
             Request::Play(spec) => self.play(spec),
             Request::Resign(side) => {
                 if self.players[side.index()] != Player::Human {
-                    return Err("only a human player can resign".into());
+                    return Err(self.text().only_human_resigns.into());
                 }
                 self.game
                     .resign(color(side))
                     .map(|_| ())
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| self.say(&e))
+            }
+            Request::SetLang(lang) => {
+                self.lang = lang;
+                Ok(())
             }
             Request::TakeBack => self.take_back(),
             Request::Load(load) => self.load(load),
@@ -72,7 +95,7 @@ impl Session {
                 .game
                 .lose_on_time(color(side))
                 .map(|_| ())
-                .map_err(|e| e.to_string()),
+                .map_err(|e| self.say(&e)),
             // Change nothing: the worker answers them with `Session::hint`,
             // `Session::snapshot_at` and `Session::record`.
             Request::Hint | Request::ShowMove(_) | Request::Record { .. } | Request::Parse(_) => {
@@ -82,9 +105,10 @@ impl Session {
     }
 
     fn new_game(&mut self, new: NewGame) -> Result<(), String> {
-        let variant = Variant::from_str(&new.variant).map_err(|e| e.to_string())?;
+        let variant = Variant::from_str(&new.variant).map_err(|e| self.say(&e))?;
         let fen = new.fen.as_deref().filter(|f| !f.trim().is_empty());
-        let game = Game::from_uci_moves(variant, fen, new.moves.iter().map(String::as_str))?;
+        let game = Game::from_uci_moves(variant, fen, new.moves.iter().map(String::as_str))
+            .map_err(|e| self.say_in(&e, variant))?;
         self.game = game;
         self.players = new.players;
         self.level = new.level.clamp(1, ai::LEVELS);
@@ -97,15 +121,16 @@ impl Session {
     /// starts with a tag (`[`) or has no `/` is read as PGN, anything else
     /// as FEN; the error says which was tried and what is wrong where.
     fn load(&mut self, load: Load) -> Result<(), String> {
-        let variant = Variant::from_str(&load.variant).map_err(|e| e.to_string())?;
+        let variant = Variant::from_str(&load.variant).map_err(|e| self.say(&e))?;
         let text = load.text.trim();
         if text.is_empty() {
-            return Err("nothing to read: paste a FEN or a PGN record".into());
+            return Err(self.text().nothing_to_read.into());
         }
         let game = if text.starts_with('[') || !text.contains('/') {
-            read_pgn(text, variant).map_err(|e| format!("PGN: {e}"))?
+            read_pgn(text, variant).map_err(|e| format!("PGN: {}", self.say_in(&e, variant)))?
         } else {
-            Game::from_fen(variant, text).map_err(|e| format!("FEN: {e}"))?
+            Game::from_fen(variant, text)
+                .map_err(|e| format!("FEN: {}", self.say_in(&e, variant)))?
         };
         self.game = game;
         self.players = load.players;
@@ -134,24 +159,22 @@ impl Session {
     pub fn parse(&self, text: &str) -> Result<MoveSpec, String> {
         let text = text.trim();
         if !self.human_to_move() {
-            return Err("it is not a human player's turn".into());
+            return Err(self.text().not_human_turn.into());
         }
         let m = self
             .game
             .position()
             .parse_move(text)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| self.say(&e))?;
         if !self.game.legal_moves().contains(m) {
-            return Err(format!(
-                "{text} would make the same position occur a third time, which is not allowed"
-            ));
+            return Err(fill(self.text().third_time, &[("move", text)]));
         }
         Ok(spec_of(m))
     }
 
     fn play(&mut self, spec: MoveSpec) -> Result<(), String> {
         if !self.human_to_move() {
-            return Err("it is not a human player's turn".into());
+            return Err(self.text().not_human_turn.into());
         }
         let m = self
             .game
@@ -159,29 +182,22 @@ impl Session {
             .iter()
             .copied()
             .find(|&m| spec_of(m) == spec)
-            .ok_or("that move is not legal here")?;
-        self.game.play(m).map(|_| ()).map_err(|e| e.to_string())
+            .ok_or(self.text().not_legal)?;
+        self.game.play(m).map(|_| ()).map_err(|e| self.say(&e))
     }
 
     fn take_back(&mut self) -> Result<(), String> {
         if !self.players.contains(&Player::Human) {
-            return Err("no human player".into());
+            return Err(self.text().no_human_player.into());
         }
-        if self.game.outcome().is_some_and(|o| o.reason.is_declared()) {
-            // Undo the resignation (or time loss) only, keeping every move.
-            let fen = self.game.start_position().fen();
-            let moves = self.game.uci_moves();
-            self.game = Game::from_uci_moves(
-                self.game.variant(),
-                Some(&fen),
-                moves.iter().map(String::as_str),
-            )?;
+        if self.game.withdraw_declaration() {
+            // A resignation (or time loss) is taken back alone.
             return Ok(());
         }
         let to_move = side(self.game.position().side_to_move());
         let count = take_back_count(self.players, to_move, self.game.ply_count());
         if count == 0 {
-            return Err("no move to take back".into());
+            return Err(self.text().nothing_to_take_back.into());
         }
         for _ in 0..count {
             self.game.undo();

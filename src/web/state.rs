@@ -12,6 +12,7 @@ use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
 use crate::web::clock::Clock;
 use crate::web::i18n::{fill, Lang, Text};
 use crate::web::prefs::Prefs;
+use crate::web::saved::Damage;
 
 /// Where a move starts: a square, or a kind in the hand of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -57,7 +58,7 @@ pub enum Notice {
     Said(String),
     EngineStopped,
     /// The saved game could not be read (what was wrong); a new one started.
-    SavedGameLost(String),
+    SavedGameLost(Damage),
 }
 
 impl Notice {
@@ -65,7 +66,9 @@ impl Notice {
         match self {
             Notice::Said(s) => fill(t.refused, &[("detail", s)]),
             Notice::EngineStopped => t.engine_stopped.to_string(),
-            Notice::SavedGameLost(damage) => fill(t.saved_game_lost, &[("damage", damage)]),
+            Notice::SavedGameLost(damage) => {
+                fill(t.saved_game_lost, &[("damage", &damage.text(t))])
+            }
         }
     }
 }

@@ -61,7 +61,7 @@ pub fn save(snap: &Snapshot) {
 /// The game saved by an earlier visit: `None` when there is none (or no
 /// storage), an error naming the damage when it cannot be read (it is then
 /// forgotten, so the next visit starts cleanly).
-pub fn load() -> Option<Result<NewGame, String>> {
+pub fn load() -> Option<Result<NewGame, saved::Damage>> {
     let text = storage()?.get_item(KEY).ok()??;
     let game = saved::read(&text);
     if game.is_err() {

@@ -35,6 +35,15 @@ test('?lang=ko overrides the browser, and the game ends in Korean', async ({ pag
     lang: 'ko',
     ...twoPlayers,
   });
+  // Refusals come in Korean too, with what is wrong and where.
+  await page.getByTestId('move-input').fill('e1e5');
+  await page.getByTestId('move-input').press('Enter');
+  await expect(page.getByTestId('error')).toHaveText(/할 수 없습니다: e1e5는 이 국면에서 둘 수 없는 수입니다/);
+  await page.getByTestId('record').click();
+  await page.getByTestId('paste').fill('4k4/9/9/9/9/9/9/9/4K4[] x - - 0 1');
+  await page.getByTestId('load').click();
+  await expect(page.getByTestId('load-error')).toContainText("FEN: 둘 차례는 'w' 또는 'b'여야 합니다 ('x'가 아님)");
+  await page.getByTestId('paste').press('Escape');
   await playUci(page, 'a1a9');
   await expect(page.getByTestId('status')).toHaveText('백 승리: 외통수');
   await expect(page.getByTestId('result')).toContainText('백 승리');
