@@ -103,6 +103,10 @@ pub fn app() -> Html {
     let engine_lang = engine.clone();
     use_effect_with(state.lang, move |lang| {
         engine_lang.set_lang(*lang);
+        let t = lang.text();
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&format!("{} & {}", t.mansindam, t.pandemonium));
+        }
         if let Some(root) = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.document_element())

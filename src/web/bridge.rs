@@ -222,7 +222,8 @@ impl EngineInner {
                 b.send(Request::SetLang(self.lang.get()));
                 *self.bridge.borrow_mut() = Some(b);
             }
-            Err(e) => self.on_response.emit(Response::Error(e)),
+            // No worker at all (scripts blocked, an old browser): say so.
+            Err(_) => self.on_stopped.emit(()),
         }
     }
 

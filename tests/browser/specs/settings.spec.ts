@@ -9,6 +9,7 @@ test('Korean from the browser, English by the switch, and the choice is kept', a
   await openGame(page, { variant: 'mansindam', ...twoPlayers });
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
   await expect(page.locator('h1')).toHaveText('만신담');
+  await expect(page).toHaveTitle('만신담 & 수라장');
   await expect(page.getByTestId('status')).toHaveText('백 차례');
   await expect(square(page, 'e1')).toHaveAttribute('aria-label', 'e1, 백 옥장');
   await expect(handSlot(page, 'black', 'C')).toHaveAttribute('aria-label', '흑 보유 말: 예하 0개');
