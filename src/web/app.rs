@@ -42,6 +42,11 @@ struct Press {
     dragging: bool,
 }
 
+/// How long the page waits for an answer it is owed before it replaces the
+/// worker (the computer thinks at most 4 s; a new worker starts in well
+/// under a second).
+const WORKER_PATIENCE_MS: u32 = 10_000;
+
 /// Moving this far (in CSS pixels) turns a press into a drag.
 const DRAG_THRESHOLD: i32 = 6;
 
@@ -185,6 +190,24 @@ pub fn app() -> Html {
             Intent::Nothing => {}
         })
     };
+
+    // A worker that owes an answer and gives none for this long (the longest
+    // level thinks 4 s) has hung or was stopped from outside: replace it.
+    {
+        let engine = engine.clone();
+        let dispatch = state.dispatcher();
+        let due = state.awaiting_worker();
+        let key = (due, state.snapshot.clone());
+        use_effect_with(key, move |(due, _)| {
+            let timer = due.then(|| {
+                gloo::timers::callback::Timeout::new(WORKER_PATIENCE_MS, move || {
+                    dispatch.dispatch(Action::Restarted);
+                    engine.recover();
+                })
+            });
+            move || drop(timer)
+        });
+    }
 
     // The clock ticks while it runs; a side whose time is up loses.
     {

@@ -174,6 +174,12 @@ impl Engine {
         }
     }
 
+    /// The worker has not answered in time (it hangs, or was stopped from
+    /// outside, which sends no event): replace it as if it had failed.
+    pub fn recover(&self) {
+        self.inner.failed();
+    }
+
     /// The language the worker writes its refusals in.
     pub fn set_lang(&self, lang: Lang) {
         self.inner.lang.set(lang);

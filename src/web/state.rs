@@ -142,6 +142,8 @@ pub enum Action {
     /// The worker failed again and again: the page gave up on it.
     EngineStopped,
     Notify(Notice),
+    /// The worker was replaced: what was asked of the old one is not coming.
+    Restarted,
     DismissError,
     AskHint,
     Hint(Hint),
@@ -269,6 +271,10 @@ impl State {
                 s.hint_pending = false;
             }
             Action::Notify(notice) => s.error = Some(notice),
+            Action::Restarted => {
+                s.waiting = false;
+                s.hint_pending = false;
+            }
             Action::DismissError => s.error = None,
             Action::SetLang(lang) => s.lang = lang,
             Action::SetPrefs(prefs) => {
@@ -353,6 +359,12 @@ impl State {
     /// The texts in the page's language.
     pub fn text(&self) -> &'static Text {
         self.lang.text()
+    }
+
+    /// Whether an answer from the worker is due (a move, a hint, the
+    /// computer's reply).
+    pub fn awaiting_worker(&self) -> bool {
+        self.waiting || self.hint_pending || self.snapshot.as_ref().is_some_and(|s| s.thinking)
     }
 
     /// Whether the player may ask for a hint now.
