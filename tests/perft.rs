@@ -106,6 +106,23 @@ const START: [(Variant, [u64; 5]); 2] = [
     ),
 ];
 
+/// One of the rows whose depth-3 column is a slip (`264,64743,264`), counted
+/// to depth 3 with pyffish 0.0.90 and `shared/rules/variants.ini`
+/// (`pandemonium_prose`) move by move: 14,308,996 sequences, which is what
+/// the engine counts too.
+#[test]
+fn a_slipped_row_at_depth_3_as_pyffish_counts_it() {
+    let fen = "+a2k+ue1n1/3n1f2r/9/p1pp3+f1/8p/PP3V3/1N1EP3P/V8/R1BEK1+UR1[PARBepbbn] b - - 2 30";
+    let row = rows("pandemonium_perft.csv")
+        .into_iter()
+        .find(|r| r.fen == fen)
+        .expect("the row is in the table");
+    assert_eq!(row.counts, [264, 64_743, 264]);
+    assert!(depth3_is_a_slip(&row));
+    let mut pos = Position::from_fen(Variant::Pandemonium, fen).unwrap();
+    assert_eq!(pos.perft(3), 14_308_996);
+}
+
 #[test]
 fn start_positions_to_depth_4() {
     for (variant, counts) in START {
