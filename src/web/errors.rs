@@ -8,8 +8,7 @@
 use crate::engine::{
     Color, FenError, MoveError, PgnError, PlayError, SetupError, UnknownVariant, Variant,
 };
-use crate::protocol::KindView;
-use crate::web::i18n::{piece_name, Lang};
+use crate::web::i18n::{korean_name, Lang};
 
 /// An error message in a language; `variant` names the pieces.
 pub trait Localized {
@@ -30,20 +29,9 @@ fn piece(variant: Variant, english: &str) -> String {
         .kinds
         .iter()
         .find(|k| k.name == english)
-        .map(|k| {
-            let view = KindView {
-                letter: k.letter,
-                name: k.name.to_string(),
-                hanja: ' ',
-                royal: k.royal,
-                betza: String::new(),
-                atoms: 0,
-                promoted: k.promoted,
-                promotes_to: None,
-            };
-            piece_name(Lang::Ko, variant.id(), &view)
-        })
-        .unwrap_or_else(|| english.to_string())
+        .and_then(|k| korean_name(variant.id(), k.letter))
+        .unwrap_or(english)
+        .to_string()
 }
 
 fn game_name(variant: Variant) -> &'static str {

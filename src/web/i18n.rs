@@ -269,7 +269,9 @@ pub fn piece_name(lang: Lang, variant: &str, kind: &KindView) -> String {
     }
 }
 
-fn korean_name(variant: &str, letter: char) -> Option<&'static str> {
+/// The Korean name of a piece of a game (by the game's id and the piece's
+/// own letter).
+pub fn korean_name(variant: &str, letter: char) -> Option<&'static str> {
     let table: &[(char, &str)] = if variant == "pandemonium" {
         &[
             ('P', "병"),
