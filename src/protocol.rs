@@ -92,6 +92,10 @@ pub struct NewGame {
     pub moves: Vec<String>,
     pub players: [Player; 2],
     pub level: u8,
+    /// The game comes from a link: a FEN or a move that cannot be used is
+    /// reported and the game starts from the standard position (a bad move:
+    /// from the position before it) instead of being refused.
+    pub from_link: bool,
 }
 
 /// A game record (PGN) or a position (FEN) pasted by the player, to play on
@@ -120,6 +124,7 @@ impl Default for NewGame {
             moves: Vec::new(),
             players: [Player::Human, Player::Computer],
             level: DEFAULT_LEVEL,
+            from_link: false,
         }
     }
 }
@@ -351,6 +356,7 @@ impl Snapshot {
             moves: self.uci.clone(),
             players: self.players,
             level: self.level,
+            from_link: false,
         }
     }
 

@@ -36,6 +36,9 @@ trunk build --release
 step "size of dist/"
 tools/size-report.sh
 
+step "first-visit budget (bytes until playable, time to interactive)"
+tools/budget.sh
+
 step "browser tests (Playwright, Chromium)"
 (cd tests/browser && playwright test)
 

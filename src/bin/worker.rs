@@ -76,6 +76,12 @@ mod worker {
                 });
                 return;
             }
+            // The language of later refusals: nothing on the board changes
+            // (a snapshot now would be taken for the game being started).
+            Request::SetLang(_) => {
+                SESSION.with(|s| s.borrow_mut().handle(request)).ok();
+                return;
+            }
             Request::ShowMove(ply) => {
                 if let Some(past) = SESSION.with(|s| s.borrow().snapshot_at(ply as usize)) {
                     post(&Response::Past(Box::new(past)));

@@ -182,19 +182,39 @@ impl Game {
         fen: Option<&str>,
         moves: impl IntoIterator<Item = &'a str>,
     ) -> Result<Game, SetupError> {
-        let mut game = match fen {
-            Some(f) => Game::from_fen(variant, f).map_err(SetupError::Fen)?,
+        match Game::from_uci_moves_partly(variant, fen, moves) {
+            (game, None) => Ok(game),
+            (_, Some(error)) => Err(error),
+        }
+    }
+
+    /// As much of a game as can be set up: from the FEN (the standard start
+    /// when it cannot be read), with the moves up to the first that cannot
+    /// be played; and what stopped it, if anything did.
+    pub fn from_uci_moves_partly<'a>(
+        variant: Variant,
+        fen: Option<&str>,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> (Game, Option<SetupError>) {
+        let mut game = match fen.map(|f| Game::from_fen(variant, f)) {
             None => Game::new(variant),
+            Some(Ok(game)) => game,
+            Some(Err(e)) => return (Game::new(variant), Some(SetupError::Fen(e))),
         };
         for (i, s) in moves.into_iter().enumerate() {
             let bad = |error| SetupError::Move {
                 number: i + 1,
                 error,
             };
-            let m = game.position.parse_uci(s).map_err(|e| bad(e.into()))?;
-            game.play(m).map_err(bad)?;
+            let played = match game.position.parse_uci(s) {
+                Ok(m) => game.play(m).map_err(bad),
+                Err(e) => Err(bad(e.into())),
+            };
+            if let Err(error) = played {
+                return (game, Some(error));
+            }
         }
-        Ok(game)
+        (game, None)
     }
 
     pub fn variant(&self) -> Variant {

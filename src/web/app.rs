@@ -13,21 +13,25 @@ use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
 use crate::protocol::{
-    parse_square, square_name, Load, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL,
+    parse_square, square_name, Load, NewGame, Player, Request, Response, Side, Snapshot,
+    DEFAULT_LEVEL,
 };
 use crate::web::bridge::Engine;
 use crate::web::components::board::{board, bottom_side, screen_position, screen_square};
 use crate::web::components::dialogs::{
-    NewGameDialog, Question, RecordDialog, Settings, SettingsDialog, Start,
+    NewGameDialog, Question, RecordDialog, Settings, SettingsDialog, ShareDialog, Start,
 };
 use crate::web::components::hand::hand;
 use crate::web::components::panel;
 use crate::web::components::piece::tile;
 use crate::web::components::rules::RulesDialog;
+use crate::web::embed::{self, HostCommand, HostEvent};
 use crate::web::i18n::{fill, Lang, Text};
+use crate::web::link::{Link, Mode};
+use crate::web::offline;
 use crate::web::prefs::Prefs;
 use crate::web::sound;
-use crate::web::state::{Action, Intent, Notice, Origin, Sound, State, Target};
+use crate::web::state::{Action, Dialog, Intent, Notice, Origin, Sound, State, Target};
 use crate::web::storage;
 
 /// A pointer pressed on the board or a hand.
@@ -75,7 +79,10 @@ pub fn app() -> Html {
                     Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
                     Response::Record(pgn) => dispatch.dispatch(Action::Record(pgn)),
                     Response::Parsed(spec) => dispatch.dispatch(Action::Parsed(spec)),
-                    Response::Error(e) => dispatch.dispatch(Action::Error(e)),
+                    Response::Error(e) => {
+                        embed::post(&HostEvent::Error { message: e.clone() });
+                        dispatch.dispatch(Action::Error(e));
+                    }
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
             )
@@ -85,20 +92,41 @@ pub fn app() -> Html {
         let engine = engine.clone();
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
+            let (link, problems) = storage::link();
             let prefs = storage::load_prefs();
-            let lang = storage::language(&prefs);
-            dispatch.dispatch(Action::SetPrefs(prefs));
+            let lang = storage::language(link.lang, &prefs);
+            dispatch.dispatch(Action::SetPrefs(Prefs {
+                pieces: link.pieces.unwrap_or(prefs.pieces),
+                ..prefs
+            }));
             dispatch.dispatch(Action::SetLang(lang));
             engine.set_lang(lang);
-            let first = storage::from_url()
-                .or_else(|| match storage::load()? {
-                    Ok(game) => Some(game),
-                    Err(damage) => {
+            if let Some(side) = link.orient {
+                dispatch.dispatch(Action::Starting(side, None));
+            }
+            let viewer = link.mode == Some(Mode::View);
+            dispatch.dispatch(Action::Present {
+                embed: link.embed,
+                viewer,
+            });
+            dispatch.dispatch(Action::LinkProblems(problems));
+            // An embedded game and a game to look at are the link's alone:
+            // they neither resume nor replace the saved game.
+            let first = if link.embed || viewer {
+                link.new_game()
+            } else if link.has_game() {
+                storage::drop_game_from_url(&link);
+                link.new_game()
+            } else {
+                match storage::load() {
+                    Some(Ok(game)) => game,
+                    Some(Err(damage)) => {
                         dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
-                        None
+                        NewGame::default()
                     }
-                })
-                .unwrap_or_default();
+                    None => NewGame::default(),
+                }
+            };
             engine.new_game(first, false);
             move || engine.stop()
         });
@@ -142,26 +170,75 @@ pub fn app() -> Html {
         })
     };
 
-    // A sound for each move, unless the player turned them off.
+    // A sound for each move, unless the player turned them off; and in a
+    // frame, each change told to the page around the game.
     {
         let previous: Rc<RefCell<Option<Rc<Snapshot>>>> = use_mut_ref(|| None);
         let snap = state.snapshot.clone();
         let on = state.prefs.sound;
         use_effect_with(snap, move |snap| {
             let before = previous.replace(snap.clone());
-            if let (Some(before), Some(now), true) = (before, snap, on) {
+            let Some(now) = snap else { return };
+            for event in embed::events_between(before.as_deref(), now) {
+                embed::post(&event);
+            }
+            if let (Some(before), true) = (before, on) {
                 if let Some(s) = Sound::between(&before, now) {
                     sound::play(s);
                 }
             }
         });
     }
-
-    // Keep the game across reloads (where storage is allowed).
+    // Commands from the page around the game.
     {
-        let snap = state.snapshot.clone();
-        use_effect_with(snap, |snap| {
-            if let Some(s) = snap {
+        let engine = engine.clone();
+        let dispatch = state.dispatcher();
+        use_effect_with(state.snapshot.clone(), move |snap| {
+            let snap = snap.clone();
+            let listener = embed::listen(move |command| match command {
+                HostCommand::Flip => dispatch.dispatch(Action::Flip),
+                HostCommand::SetPosition {
+                    variant,
+                    fen,
+                    moves,
+                } => {
+                    let Some(snap) = &snap else { return };
+                    engine.new_game(
+                        NewGame {
+                            variant: variant.unwrap_or_else(|| snap.variant.clone()),
+                            fen,
+                            moves,
+                            players: snap.players,
+                            level: snap.level,
+                            ..NewGame::default()
+                        },
+                        snap.thinking,
+                    );
+                }
+            });
+            move || drop(listener)
+        });
+    }
+
+    // Offline play: the service worker is registered once the game is on
+    // the board (not to slow its first load down).
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with(state.snapshot.is_some(), move |ready| {
+            if *ready {
+                offline::register(Callback::from(move |()| {
+                    dispatch.dispatch(Action::UpdateReady)
+                }));
+            }
+        });
+    }
+
+    // Keep the game across reloads (where storage is allowed), unless it is
+    // an embedded one or one to look at.
+    {
+        let keep = !state.embed && !state.viewer;
+        use_effect_with((state.snapshot.clone(), keep), |(snap, keep)| {
+            if let (Some(s), true) = (snap, keep) {
                 storage::save(s);
             }
         });
@@ -431,14 +508,8 @@ pub fn app() -> Html {
         })
     };
 
-    let open_new_game = {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(Action::OpenNewGame))
-    };
-    let close_new_game = {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(Action::CloseNewGame))
-    };
+    let open_new_game = dispatching(&state, Action::Open(Dialog::NewGame));
+    let close_dialog = dispatching(&state, Action::CloseDialog);
     let start_game = {
         let state = state.clone();
         let engine = engine.clone();
@@ -448,10 +519,7 @@ pub fn app() -> Html {
             state.dispatch(Action::Starting(bottom, clock));
         })
     };
-    let flip = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::Flip))
-    };
+    let flip = dispatching(&state, Action::Flip);
     let take_back = {
         let send = send.clone();
         let state = state.clone();
@@ -485,11 +553,7 @@ pub fn app() -> Html {
     // has the keys.
     {
         let show_ply = show_ply.clone();
-        let busy = state.new_game_open
-            || state.settings_open
-            || state.record_open
-            || state.rules_open
-            || state.confirm.is_some();
+        let busy = state.dialog.is_some() || state.confirm.is_some();
         let state = state.clone();
         use_effect_with(
             (state.shown_ply(), state.snapshot.clone(), busy),
@@ -527,7 +591,7 @@ pub fn app() -> Html {
         let send = send.clone();
         let state = state.clone();
         Callback::from(move |_: MouseEvent| {
-            state.dispatch(Action::OpenRecord);
+            state.dispatch(Action::Open(Dialog::Record));
             let date = js_sys::Date::new_0();
             send.emit(Request::Record {
                 date: format!(
@@ -538,10 +602,6 @@ pub fn app() -> Html {
                 ),
             });
         })
-    };
-    let close_record = {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(Action::CloseRecord))
     };
     let load_record = {
         let state = state.clone();
@@ -586,10 +646,7 @@ pub fn app() -> Html {
             }
         })
     };
-    let dismiss_error = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::DismissError))
-    };
+    let dismiss_error = dispatching(&state, Action::DismissError);
 
     // Escape closes whatever question is open and drops the selected piece.
     {
@@ -604,10 +661,7 @@ pub fn app() -> Html {
                         .unwrap_or_default();
                     if key == "Escape" {
                         state.dispatch(Action::CloseDialogs);
-                        state.dispatch(Action::CloseNewGame);
-                        state.dispatch(Action::CloseSettings);
-                        state.dispatch(Action::CloseRecord);
-                        state.dispatch(Action::CloseRules);
+                        state.dispatch(Action::CloseDialog);
                         resign_open.set(false);
                     }
                 })
@@ -646,6 +700,47 @@ pub fn app() -> Html {
     let can_take_back = snap
         .as_ref()
         .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human));
+    // The link to the game as it is seen now (Share, and "open the full
+    // game" from an iframe).
+    let share_url = snap.as_deref().map(|s| {
+        let link = Link::of_game(s, bottom, state.viewer, state.prefs.pieces);
+        format!("{}?{}", storage::base_url(), link.query())
+    });
+    let open_share = dispatching(&state, Action::Open(Dialog::Share));
+    // Step buttons through the moves (a game to look at, and the iframe).
+    let step = |key: &'static str,
+                icon: &'static str,
+                label: &'static str,
+                testid: &'static str| {
+        let to = state.step(key);
+        let show_ply = show_ply.clone();
+        html! {
+            <button type="button" class="button icon" data-testid={testid} title={label}
+                aria-label={label} disabled={to.is_none()}
+                onclick={Callback::from(move |_: MouseEvent| to.into_iter().for_each(|p| show_ply.emit(p)))}>
+                { icon }
+            </button>
+        }
+    };
+    let t = state.text();
+    let steps = html! {
+        <div class="steps" role="group" aria-label={t.moves}>
+            { step("Home", "«", t.step_first, "step-first") }
+            { step("ArrowLeft", "‹", t.step_back, "step-back") }
+            { step("ArrowRight", "›", t.step_forward, "step-forward") }
+            { step("End", "»", t.step_last, "step-last") }
+        </div>
+    };
+    let playing = !state.viewer;
+    // A game to look at tells the position shown; a game played, the game.
+    let status = panel::status(
+        if state.viewer {
+            state.shown().map(|s| &**s)
+        } else {
+            snap.as_deref()
+        },
+        t,
+    );
     let settings = snap.as_ref().map_or(
         Settings {
             pandemonium: false,
@@ -665,32 +760,18 @@ pub fn app() -> Html {
         },
     );
 
-    let open_rules = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::OpenRules))
-    };
-    let close_rules = {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(Action::CloseRules))
-    };
-    let open_settings = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| state.dispatch(Action::OpenSettings))
-    };
-    let close_settings = {
-        let state = state.clone();
-        Callback::from(move |()| state.dispatch(Action::CloseSettings))
-    };
-    let t = state.text();
+    let open_rules = dispatching(&state, Action::Open(Dialog::Rules));
+    let open_settings = dispatching(&state, Action::Open(Dialog::Settings));
     let other_lang = if state.lang == Lang::En {
         Lang::Ko
     } else {
         Lang::En
     };
     html! {
-        <div class={classes!("app", format!("theme-{}", state.prefs.theme.id()))}
+        <div class={classes!("app", format!("theme-{}", state.prefs.theme.id()), state.embed.then_some("embed"), state.viewer.then_some("viewer"))}
             data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}
             data-lang={state.lang.id()}>
+            if !state.embed {
             <header class="topbar">
                 <div class="brand">
                     <span class="logo" aria-hidden="true">{ "K" }</span>
@@ -714,9 +795,11 @@ pub fn app() -> Html {
                         onclick={open_new_game.reform(|_: MouseEvent| ())}>{ t.new_game }</button>
                 </div>
             </header>
+            }
             <main class="play">
+                if !state.embed {
                 <div class="status-area">
-                { panel::status(snap.as_deref(), t) }
+                { status.clone() }
                 if let (Some(past), Some(live)) = (&state.viewing, &snap) {
                     <div class="viewing" data-testid="viewing" data-ply={past.san.len().to_string()}>
                         <span>{ if past.san.is_empty() {
@@ -727,40 +810,73 @@ pub fn app() -> Html {
                                 ("total", &live.san.len().to_string()),
                             ])
                         } }</span>
-                        <button type="button" class="button" data-testid="live"
-                            onclick={show_ply.reform(|_: MouseEvent| usize::MAX)}>{ t.back_to_game }</button>
+                        if playing {
+                            <button type="button" class="button" data-testid="live"
+                                onclick={show_ply.reform(|_: MouseEvent| usize::MAX)}>{ t.back_to_game }</button>
+                        }
                     </div>
                 }
                 </div>
+                }
+                if !state.link_problems.is_empty() {
+                    <div class="link-problems" role="alert" data-testid="link-problems">
+                        <ul>{ for state.link_problems.iter().map(|p| html! { <li>{ t.link_problem(p) }</li> }) }</ul>
+                        <button type="button" class="button" onclick={dispatching(&state, Action::LinkProblems(Vec::new()))}>{ t.ok }</button>
+                    </div>
+                }
                 <section class="table" ref={play_area.clone()} onkeydown={on_key}
                     onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
                     onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
                     { table }
                 </section>
+                if state.embed {
+                    <nav class="embed-bar">
+                        { status }
+                        if state.viewer { { steps } }
+                        <button type="button" class="button icon" data-testid="flip" onclick={flip}
+                            title={t.flip_title} aria-label={t.flip}>{ "⇅" }</button>
+                        if playing {
+                            <button type="button" class="button icon" data-testid="take-back" onclick={take_back}
+                                disabled={!can_take_back} title={t.take_back} aria-label={t.take_back}>{ "↶" }</button>
+                        }
+                        <a class="button icon" data-testid="open-full" href={share_url.clone().unwrap_or_default()}
+                            target="_blank" rel="noopener" title={t.open_full} aria-label={t.open_full}>{ "↗" }</a>
+                    </nav>
+                } else {
                 <aside class="panel">
                     { snap.as_deref().map(|s| panel::result(s, t, open_new_game.clone())).unwrap_or_default() }
+                    if state.viewer { { steps } }
                     <div class="toolbar">
                         <button type="button" class="button" data-testid="flip" onclick={flip}
                             title={t.flip_title}>{ t.flip }</button>
-                        <button type="button" class="button" data-testid="take-back" onclick={take_back}
-                            disabled={!can_take_back}>{ t.take_back }</button>
-                        <button type="button" class="button" data-testid="hint" onclick={ask_hint}
-                            disabled={!state.can_hint()} title={t.hint_title}>{ t.hint }</button>
+                        if playing {
+                            <button type="button" class="button" data-testid="take-back" onclick={take_back}
+                                disabled={!can_take_back}>{ t.take_back }</button>
+                            <button type="button" class="button" data-testid="hint" onclick={ask_hint}
+                                disabled={!state.can_hint()} title={t.hint_title}>{ t.hint }</button>
+                        }
                         <button type="button" class="button" data-testid="rules" onclick={open_rules}
                             disabled={snap.is_none()}>{ t.rules }</button>
                         <button type="button" class="button" data-testid="record" onclick={open_record}
                             disabled={snap.is_none()}>{ t.record }</button>
-                        <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
-                            disabled={resign_side.is_none()}>{ t.resign }</button>
+                        <button type="button" class="button" data-testid="share" onclick={open_share}
+                            disabled={snap.is_none()}>{ t.share }</button>
+                        if playing {
+                            <button type="button" class="button danger" data-testid="resign" onclick={ask_resign}
+                                disabled={resign_side.is_none()}>{ t.resign }</button>
+                        }
                     </div>
-                    <form class="move-form" onsubmit={on_move_typed}>
-                        <input type="text" data-testid="move-input" aria-label={t.type_move}
-                            placeholder={t.type_move} autocomplete="off" autocapitalize="off"
-                            spellcheck="false" disabled={!state.can_move()} />
-                    </form>
-                    { panel::hint(&state) }
+                    if playing {
+                        <form class="move-form" onsubmit={on_move_typed}>
+                            <input type="text" data-testid="move-input" aria-label={t.type_move}
+                                placeholder={t.type_move} autocomplete="off" autocapitalize="off"
+                                spellcheck="false" disabled={!state.can_move()} />
+                        </form>
+                        { panel::hint(&state) }
+                    }
                     { snap.as_deref().map(|s| panel::moves(s, t, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
                 </aside>
+                }
             </main>
             <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
             <div class="sr-only" aria-live="polite" data-testid="announce">
@@ -777,21 +893,31 @@ pub fn app() -> Html {
                     text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
                     yes={t.resign} no={t.play_on} testid="resign-question" on_answer={on_resign} />
             }
-            if let (true, Some(s)) = (state.record_open, &snap) {
+            if let (Some(Dialog::Record), Some(s)) = (state.dialog, &snap) {
                 <RecordDialog lang={state.lang} fen={s.fen.clone()} pgn={state.pgn.clone().map(AttrValue::from)}
                     loading={state.loading} error={state.load_error.clone().map(AttrValue::from)}
-                    on_load={load_record} on_close={close_record} />
+                    on_load={load_record} on_close={close_dialog.clone()} />
             }
-            if let (true, Some(s)) = (state.rules_open, &snap) {
+            if let (Some(Dialog::Rules), Some(s)) = (state.dialog, &snap) {
                 <RulesDialog lang={state.lang} pieces={state.prefs.pieces} snap={s.clone()}
-                    on_close={close_rules} />
+                    on_close={close_dialog.clone()} />
             }
-            if state.settings_open {
+            if state.dialog == Some(Dialog::Settings) {
                 <SettingsDialog prefs={state.prefs} lang={state.lang} on_change={set_prefs.clone()}
-                    on_close={close_settings} />
+                    on_close={close_dialog.clone()} />
             }
-            if state.new_game_open {
-                <NewGameDialog initial={settings} lang={state.lang} on_start={start_game} on_close={close_new_game} />
+            if let (Some(Dialog::Share), Some(url)) = (state.dialog, &share_url) {
+                <ShareDialog lang={state.lang} link={url.clone()} on_close={close_dialog.clone()} />
+            }
+            if state.dialog == Some(Dialog::NewGame) {
+                <NewGameDialog initial={settings} lang={state.lang} on_start={start_game} on_close={close_dialog.clone()} />
+            }
+            if state.update_ready && !state.embed {
+                <div class="toast update" role="status" data-testid="update">
+                    <span>{ t.update_ready }</span>
+                    <button type="button" class="button primary" data-testid="reload"
+                        onclick={Callback::from(|_: MouseEvent| offline::take_over())}>{ t.reload }</button>
+                </div>
             }
             if let Some(e) = &state.error {
                 <div class="toast" role="alert" data-testid="error">
@@ -801,6 +927,12 @@ pub fn app() -> Html {
             }
         </div>
     }
+}
+
+/// A callback that dispatches one action, whatever the event.
+fn dispatching<E: 'static>(state: &UseReducerHandle<State>, action: Action) -> Callback<E> {
+    let dispatcher = state.dispatcher();
+    Callback::from(move |_: E| dispatcher.dispatch(action.clone()))
 }
 
 /// The side a Resign button gives up for: the human against the computer,

@@ -5,6 +5,7 @@
 //! Plain data with no web dependency, so that it is tested natively.
 
 use crate::protocol::{EndReason, KindView, Player, Side};
+use crate::web::link::{Expected, Problem};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(target_arch = "wasm32", derive(serde::Serialize, serde::Deserialize))]
@@ -208,6 +209,24 @@ pub struct Text {
     pub nothing_to_take_back: &'static str,
     pub third_time: &'static str,
     pub not_legal: &'static str,
+    // Links, sharing and embedding.
+    pub link_problem: &'static str,
+    pub expected_one_of: &'static str,
+    pub expected_level: &'static str,
+    pub expected_at_most: &'static str,
+    pub link_bad_fen: &'static str,
+    pub link_bad_move: &'static str,
+    pub share: &'static str,
+    pub share_title: &'static str,
+    pub share_text: &'static str,
+    pub link_label: &'static str,
+    pub open_full: &'static str,
+    pub step_first: &'static str,
+    pub step_back: &'static str,
+    pub step_forward: &'static str,
+    pub step_last: &'static str,
+    pub update_ready: &'static str,
+    pub reload: &'static str,
 }
 
 impl Text {
@@ -232,6 +251,26 @@ impl Text {
 
     pub fn explanation(&self, reason: EndReason) -> &'static str {
         self.explanations[reason as usize]
+    }
+
+    /// "“level=9” in the link was ignored: use a level from 1 to 6."
+    pub fn link_problem(&self, p: &Problem) -> String {
+        let expected = match p.expected {
+            Expected::OneOf(words) => fill(
+                self.expected_one_of,
+                &[("list", &words.split('|').collect::<Vec<_>>().join(", "))],
+            ),
+            Expected::Level => self.expected_level.to_string(),
+            Expected::AtMost(n) => fill(self.expected_at_most, &[("n", &n.to_string())]),
+        };
+        fill(
+            self.link_problem,
+            &[
+                ("param", p.param),
+                ("value", &p.value),
+                ("expected", &expected),
+            ],
+        )
     }
 
     pub fn level_note(&self, level: u8) -> &'static str {
@@ -470,6 +509,23 @@ pub static EN: Text = Text {
     nothing_to_take_back: "no move to take back",
     third_time: "{move} would make the same position occur a third time, which is not allowed",
     not_legal: "that move is not legal here",
+    link_problem: "“{param}={value}” in the link was ignored: {expected}.",
+    expected_one_of: "use one of {list}",
+    expected_level: "use a level from 1 to 6",
+    expected_at_most: "it is too long (at most {n})",
+    link_bad_fen: "The link's position could not be used ({detail}), so the game starts from the standard position.",
+    link_bad_move: "The link's moves stop at one that cannot be played ({detail}); the game goes on from the position before it.",
+    share: "↗ Share",
+    share_title: "Share this game",
+    share_text: "This link opens the game as it stands, seen as you see it.",
+    link_label: "Link",
+    open_full: "Open the full game",
+    step_first: "First position",
+    step_back: "Previous move",
+    step_forward: "Next move",
+    step_last: "Last move",
+    update_ready: "A new version of the game is ready.",
+    reload: "Reload",
 };
 
 pub static KO: Text = Text {
@@ -627,6 +683,23 @@ pub static KO: Text = Text {
     nothing_to_take_back: "무를 수가 없습니다",
     third_time: "{move}는 같은 국면을 세 번째로 만들어 둘 수 없습니다",
     not_legal: "여기서 둘 수 없는 수입니다",
+    link_problem: "링크의 “{param}={value}”은(는) 무시했습니다: {expected}.",
+    expected_one_of: "{list} 중 하나를 쓰세요",
+    expected_level: "1부터 6까지의 수준을 쓰세요",
+    expected_at_most: "너무 깁니다(최대 {n})",
+    link_bad_fen: "링크의 국면을 쓸 수 없어({detail}) 기본 시작 국면에서 시작합니다.",
+    link_bad_move: "링크의 수 가운데 둘 수 없는 수가 있어({detail}) 그 앞의 국면에서 이어 갑니다.",
+    share: "↗ 공유",
+    share_title: "이 대국 공유하기",
+    share_text: "이 링크는 지금의 대국을 지금 보이는 그대로 엽니다.",
+    link_label: "링크",
+    open_full: "전체 화면으로 열기",
+    step_first: "처음 국면",
+    step_back: "이전 수",
+    step_forward: "다음 수",
+    step_last: "마지막 수",
+    update_ready: "게임의 새 버전이 준비되었습니다.",
+    reload: "새로 고침",
 };
 
 #[cfg(test)]

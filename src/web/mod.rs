@@ -8,8 +8,10 @@
 
 pub mod clock;
 pub mod diagram;
+pub mod embed;
 pub mod errors;
 pub mod i18n;
+pub mod link;
 pub mod prefs;
 pub mod saved;
 pub mod session;
@@ -21,6 +23,8 @@ mod app;
 mod bridge;
 #[cfg(target_arch = "wasm32")]
 mod components;
+#[cfg(target_arch = "wasm32")]
+mod offline;
 #[cfg(target_arch = "wasm32")]
 mod sound;
 #[cfg(target_arch = "wasm32")]

@@ -91,6 +91,7 @@ pub fn read(text: &str) -> Result<NewGame, Damage> {
         moves,
         players,
         level,
+        from_link: false,
     })
 }
 

@@ -8,7 +8,7 @@ use std::str::FromStr;
 
 use crate::ai::{self, Searcher};
 use crate::engine::{
-    read_pgn, write_pgn, Color, Game, Move, Outcome, PgnHeader, Reason, Square, Variant,
+    read_pgn, write_pgn, Color, Game, Move, Outcome, PgnHeader, Reason, SetupError, Square, Variant,
 };
 use crate::protocol::{
     take_back_count, EndReason, Ending, Hint, KindView, Load, MoveSpec, MoveView, NewGame,
@@ -104,17 +104,42 @@ impl Session {
         }
     }
 
+    /// Starts a game. A game from a link that cannot be set up as it says
+    /// starts anyway, from the standard position (or, when one of its moves
+    /// cannot be played, from the position before that move), and the
+    /// error says what could not be used.
     fn new_game(&mut self, new: NewGame) -> Result<(), String> {
-        let variant = Variant::from_str(&new.variant).map_err(|e| self.say(&e))?;
         let fen = new.fen.as_deref().filter(|f| !f.trim().is_empty());
-        let game = Game::from_uci_moves(variant, fen, new.moves.iter().map(String::as_str))
-            .map_err(|e| self.say_in(&e, variant))?;
+        let moves = new.moves.iter().map(String::as_str);
+        // The game, and what could not be set up (with the words a link's
+        // refusal uses for it).
+        let (game, refusal) = match Variant::from_str(&new.variant) {
+            Ok(variant) => {
+                let (game, error) = Game::from_uci_moves_partly(variant, fen, moves);
+                let refusal = error.map(|e| {
+                    let template = match e {
+                        SetupError::Move { .. } => self.text().link_bad_move,
+                        SetupError::Fen(_) => self.text().link_bad_fen,
+                    };
+                    (self.say_in(&e, variant), template)
+                });
+                (game, refusal)
+            }
+            Err(e) => (
+                Game::new(Variant::Mansindam),
+                Some((self.say(&e), self.text().link_bad_fen)),
+            ),
+        };
+        let refusal = match refusal {
+            Some((message, _)) if !new.from_link => return Err(message),
+            refusal => refusal.map(|(m, template)| fill(template, &[("detail", &m)])),
+        };
         self.game = game;
         self.players = new.players;
         self.level = new.level.clamp(1, ai::LEVELS);
         self.game_id = new.id;
         self.searcher.new_game();
-        Ok(())
+        refusal.map_or(Ok(()), Err)
     }
 
     /// A pasted PGN record or FEN position becomes the game. A text that
@@ -467,6 +492,43 @@ mod tests {
         assert!(s.handle(Request::Resign(Side::Black)).is_err());
         assert!(s.handle(Request::TakeBack).is_err(), "no move yet");
         assert_eq!(s.snapshot().san.len(), 0);
+    }
+
+    #[test]
+    fn a_link_that_cannot_be_set_up_starts_what_it_can_and_says_why() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Computer], 2);
+        let link = |fen: Option<&str>, moves: &[&str]| NewGame {
+            id: 5,
+            variant: "pandemonium".into(),
+            fen: fen.map(String::from),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            players: [Player::Human, Player::Human],
+            from_link: true,
+            ..NewGame::default()
+        };
+        // A bad move: the game goes on from the position before it.
+        let refusal = s.handle(Request::NewGame(link(None, &["e4e5", "c7c6", "e5e9"])));
+        assert_eq!(
+            refusal.unwrap_err(),
+            "The link's moves stop at one that cannot be played (move 3: e5e9 is not a legal \
+             move in this position); the game goes on from the position before it."
+        );
+        let snap = s.snapshot();
+        assert_eq!((snap.game_id, snap.variant.as_str()), (5, "pandemonium"));
+        assert_eq!(snap.uci, ["e4e5", "c7c6"]);
+        assert_eq!(snap.players, [Player::Human, Player::Human]);
+        // A bad FEN: the standard start.
+        let refusal = s.handle(Request::NewGame(link(Some("9/9 w"), &["e3e4"])));
+        assert!(refusal
+            .unwrap_err()
+            .starts_with("The link's position could not be used ("));
+        let snap = s.snapshot();
+        assert_eq!(snap.start_fen, Variant::Pandemonium.start_fen());
+        assert!(snap.uci.is_empty());
+        // In Korean too.
+        s.handle(Request::SetLang(Lang::Ko)).unwrap();
+        let refusal = s.handle(Request::NewGame(link(None, &["zz"])));
+        assert!(refusal.unwrap_err().starts_with("링크의 수 가운데"));
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::rc::Rc;
 use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
 use crate::web::clock::Clock;
 use crate::web::i18n::{fill, Lang, Text};
+use crate::web::link::Problem;
 use crate::web::prefs::Prefs;
 use crate::web::saved::Damage;
 
@@ -51,6 +52,17 @@ pub enum Intent {
     Nothing,
 }
 
+/// The dialogs over the board (one at a time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialog {
+    NewGame,
+    Settings,
+    /// FEN and PGN to copy, a record to paste.
+    Record,
+    Rules,
+    Share,
+}
+
 /// A message for the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Notice {
@@ -81,7 +93,8 @@ pub struct State {
     pub confirm: Option<MoveView>,
     /// Black at the bottom.
     pub flipped: bool,
-    pub new_game_open: bool,
+    /// The dialog open over the board, if any.
+    pub dialog: Option<Dialog>,
     /// A move was sent and its snapshot has not come back yet.
     pub waiting: bool,
     /// The side the player chose for the bottom of a game being started.
@@ -94,19 +107,16 @@ pub struct State {
     /// The language shown (from the URL, the preferences or the browser).
     pub lang: Lang,
     pub prefs: Prefs,
-    pub settings_open: bool,
     /// A past position of the game being looked at (the board shows it and
     /// takes no moves until the player is back at the last move).
     pub viewing: Option<Rc<Snapshot>>,
-    /// The record dialog: open, the game as PGN once the worker wrote it,
-    /// a pasted record being read, and why it could not be.
-    pub record_open: bool,
+    /// The record dialog: the game as PGN once the worker wrote it, a
+    /// pasted record being read, and why it could not be.
     pub pgn: Option<String>,
     pub loading: bool,
     pub load_error: Option<String>,
     /// The square the keyboard cursor is on.
     pub focus: u8,
-    pub rules_open: bool,
     /// A clock for the game (two players at one device), the clock asked
     /// for the game being started, the time of the last tick, and a side
     /// whose time ran out (told to the worker once).
@@ -117,6 +127,15 @@ pub struct State {
     /// A typed move the worker found legal, to be played (the page plays it
     /// like a tapped one).
     pub typed: Option<MoveSpec>,
+    /// The compact layout for an iframe (`embed=1`).
+    pub embed: bool,
+    /// A game to look at (`mode=view`): step buttons, no moves.
+    pub viewer: bool,
+    /// A new version of the site is installed and waits for a reload.
+    pub update_ready: bool,
+    /// Parameters of the page's link that were ignored (shown above the
+    /// board until dismissed).
+    pub link_problems: Vec<Problem>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -130,8 +149,8 @@ pub enum Action {
     Sent,
     CloseDialogs,
     Flip,
-    OpenNewGame,
-    CloseNewGame,
+    Open(Dialog),
+    CloseDialog,
     /// A new game was asked for, with this side at the bottom.
     Starting(Side, Option<(u32, u32)>),
     /// The clock follows the snapshot just shown, at this time.
@@ -150,24 +169,27 @@ pub enum Action {
     SetLang(Lang),
     /// New preferences (a language chosen in them is shown at once).
     SetPrefs(Prefs),
-    OpenSettings,
-    CloseSettings,
     /// A past position of the game, to look at.
     Past(Rc<Snapshot>),
     /// Back to the position being played.
     Live,
-    OpenRecord,
-    CloseRecord,
     /// The game as PGN.
     Record(String),
     /// A pasted record went to the worker.
     Loading,
     /// The keyboard cursor moved to a square.
     Focus(u8),
-    OpenRules,
-    CloseRules,
     /// The legal move a typed one names.
     Parsed(MoveSpec),
+    /// How the page's link asks for the game to be shown: compact for an
+    /// iframe, and as a game to look at rather than play.
+    Present {
+        embed: bool,
+        viewer: bool,
+    },
+    /// A new version of the site waits (the service worker installed it).
+    UpdateReady,
+    LinkProblems(Vec<Problem>),
 }
 
 impl State {
@@ -182,7 +204,7 @@ impl State {
                 if new_game && s.loading {
                     // A pasted record was read: it is the game now.
                     s.loading = false;
-                    s.record_open = false;
+                    s.dialog = None;
                 }
                 if new_game {
                     // The chosen side at the bottom, else the human's (White
@@ -249,12 +271,23 @@ impl State {
                 s.selected = None;
             }
             Action::Flip => s.flipped = !s.flipped,
-            Action::OpenNewGame => s.new_game_open = true,
-            Action::CloseNewGame => s.new_game_open = false,
+            Action::Open(dialog) => {
+                s.dialog = Some(dialog);
+                if dialog == Dialog::Record {
+                    s.pgn = None;
+                    s.load_error = None;
+                }
+            }
+            Action::CloseDialog => {
+                s.dialog = None;
+                s.loading = false;
+            }
             Action::Starting(side, clock) => {
                 s.clock_wish = clock;
                 s.bottom_wish = Some(side);
-                s.new_game_open = false;
+                s.dialog = None;
+                // A game started here is played, whatever the link said.
+                s.viewer = false;
             }
             Action::Error(e) if s.loading => {
                 s.load_error = Some(e);
@@ -295,15 +328,6 @@ impl State {
                 }
             }
             Action::Live => s.viewing = None,
-            Action::OpenRecord => {
-                s.record_open = true;
-                s.pgn = None;
-                s.load_error = None;
-            }
-            Action::CloseRecord => {
-                s.record_open = false;
-                s.loading = false;
-            }
             Action::Record(pgn) => s.pgn = Some(pgn),
             Action::Focus(sq) => s.focus = sq.min(80),
             Action::ClockFollow(now) => {
@@ -318,8 +342,6 @@ impl State {
                     s.flag = s.clock.as_ref().and_then(|c| c.flagged(now));
                 }
             }
-            Action::OpenRules => s.rules_open = true,
-            Action::CloseRules => s.rules_open = false,
             Action::Parsed(spec) => {
                 let listed = self
                     .snapshot
@@ -333,12 +355,16 @@ impl State {
                     }
                 }
             }
+            Action::UpdateReady => s.update_ready = true,
+            Action::LinkProblems(problems) => s.link_problems = problems,
+            Action::Present { embed, viewer } => {
+                s.embed = embed;
+                s.viewer = viewer;
+            }
             Action::Loading => {
                 s.loading = true;
                 s.load_error = None;
             }
-            Action::OpenSettings => s.settings_open = true,
-            Action::CloseSettings => s.settings_open = false,
             Action::AskHint => {
                 s.hint = None;
                 s.hint_pending = true;
@@ -375,6 +401,7 @@ impl State {
     /// Whether the player may move now.
     pub fn can_move(&self) -> bool {
         !self.waiting
+            && !self.viewer
             && self.viewing.is_none()
             && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
     }

@@ -1,12 +1,14 @@
-//! Where a game comes from when the page opens: URL parameters first (a
-//! position to share or to test), else the game saved in `localStorage`, else
-//! a new default game. Storage may be missing (a cross-site iframe, private
+//! Where a game comes from when the page opens: the link (a game shared or
+//! embedded; see `web::link`), else the game saved in `localStorage`, else a
+//! new default game. Storage may be missing (a cross-site iframe, private
 //! browsing): then nothing is saved and the game goes on.
 
-use web_sys::{Storage, UrlSearchParams};
+use wasm_bindgen::JsValue;
+use web_sys::Storage;
 
-use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
+use crate::protocol::{NewGame, Snapshot};
 use crate::web::i18n::Lang;
+use crate::web::link::{Link, Problem};
 use crate::web::prefs::Prefs;
 use crate::web::saved;
 
@@ -17,39 +19,42 @@ fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// `?variant=pandemonium&fen=...&moves=e3e4,e7e6&white=human&black=computer&level=3`.
-pub fn from_url() -> Option<NewGame> {
-    let search = web_sys::window()?.location().search().ok()?;
-    let params = UrlSearchParams::new_with_str(&search).ok()?;
-    let variant = params.get("variant")?;
-    let player = |side: Side, default: Player| {
-        params
-            .get(side.id())
-            .and_then(|p| Player::parse(&p))
-            .unwrap_or(default)
-    };
-    Some(NewGame {
-        id: 0,
-        variant,
-        fen: params.get("fen").filter(|f| !f.trim().is_empty()),
-        moves: split_moves(&params.get("moves").unwrap_or_default()),
-        players: [
-            player(Side::White, Player::Human),
-            player(Side::Black, Player::Computer),
-        ],
-        level: params
-            .get("level")
-            .and_then(|l| l.trim().parse().ok())
-            .unwrap_or(DEFAULT_LEVEL),
-    })
+/// The page's link: what its query asks for, and what in it cannot be used.
+pub fn link() -> (Link, Vec<Problem>) {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    Link::parse(&query)
 }
 
-fn split_moves(s: &str) -> Vec<String> {
-    s.split([',', ' '])
-        .filter(|m| !m.is_empty())
-        .take(2000)
-        .map(|m| m.chars().take(16).collect())
-        .collect()
+/// The page's address without its query: where shared links point.
+pub fn base_url() -> String {
+    web_sys::window()
+        .and_then(|w| {
+            let l = w.location();
+            Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
+        })
+        .unwrap_or_default()
+}
+
+/// Takes the game out of the address bar once it is being played (and
+/// saved): a reload then resumes the game as it is, not as the link began it.
+pub fn drop_game_from_url(link: &Link) {
+    let shown = Link {
+        orient: None,
+        pieces: link.pieces,
+        lang: link.lang,
+        ..Link::default()
+    };
+    let query = shown.query();
+    let url = if query.is_empty() {
+        base_url()
+    } else {
+        format!("{}?{query}", base_url())
+    };
+    if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
 }
 
 pub fn save(snap: &Snapshot) {
@@ -84,16 +89,10 @@ pub fn save_prefs(prefs: &Prefs) {
     }
 }
 
-/// The page's language: `?lang=ko`, else the one chosen on an earlier
-/// visit, else the browser's first preferred language the page speaks.
-pub fn language(prefs: &Prefs) -> Lang {
+/// The page's language: the link's (`?lang=ko`), else the one chosen on an
+/// earlier visit, else the browser's first preferred language the page speaks.
+pub fn language(from_url: Option<Lang>, prefs: &Prefs) -> Lang {
     let window = web_sys::window();
-    let from_url = window
-        .as_ref()
-        .and_then(|w| w.location().search().ok())
-        .and_then(|s| UrlSearchParams::new_with_str(&s).ok())
-        .and_then(|p| p.get("lang"))
-        .and_then(|l| Lang::parse(&l));
     let browser = || {
         let languages: Vec<String> = window
             .as_ref()

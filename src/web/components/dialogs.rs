@@ -43,6 +43,7 @@ impl Settings {
                 Side::Black => [other, me],
             },
             level: self.level,
+            from_link: false,
         }
     }
 }
@@ -283,29 +284,90 @@ pub struct RecordProps {
 }
 
 /// The game as FEN and PGN to copy, and a field to paste one to play from.
+/// Copies a text to the clipboard. Refused (no permission, an insecure
+/// page, a frame without the right): the text is still on screen to select.
+fn copy_to_clipboard(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.navigator().clipboard().write_text(text);
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CopyFieldProps {
+    pub lang: Lang,
+    pub label: AttrValue,
+    pub value: Option<AttrValue>,
+    /// A textarea of this many rows (a one-line input when 0).
+    #[prop_or_default]
+    pub rows: u32,
+    pub testid: AttrValue,
+    /// Copied as soon as it is shown (the Share button).
+    #[prop_or_default]
+    pub copy_at_once: bool,
+}
+
+/// A labelled text to read and copy, with its Copy button.
+#[function_component(CopyField)]
+pub fn copy_field(props: &CopyFieldProps) -> Html {
+    let t = props.lang.text();
+    let copied = use_state(|| false);
+    {
+        let value = props.value.clone();
+        let copied = copied.clone();
+        let at_once = props.copy_at_once;
+        use_effect_with(value, move |value| {
+            copied.set(false);
+            if let (true, Some(v)) = (at_once, value) {
+                copy_to_clipboard(v);
+                copied.set(true);
+            }
+        });
+    }
+    let copy = {
+        let copied = copied.clone();
+        let value = props.value.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(v) = &value {
+                copy_to_clipboard(v);
+                copied.set(true);
+            }
+        })
+    };
+    let value = props.value.clone().unwrap_or_default();
+    let testid = props.testid.clone();
+    let select_all = Callback::from(|e: FocusEvent| {
+        if let Some(field) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+            field.select();
+        }
+    });
+    let button = html! {
+        <button type="button" class="button" data-testid={format!("copy-{testid}")}
+            disabled={props.value.is_none()} onclick={copy}>
+            { if *copied { t.copied } else { t.copy } }
+        </button>
+    };
+    html! {
+        <label class="field">
+            <span class="field-label">{ props.label.clone() }</span>
+            if props.rows == 0 {
+                <span class="field-row">
+                    <input type="text" readonly=true {value} data-testid={testid} spellcheck="false"
+                        onfocus={select_all} />
+                    { button }
+                </span>
+            } else {
+                <textarea readonly=true rows={props.rows.to_string()} data-testid={testid}
+                    spellcheck="false" {value} />
+                <span class="field-row end">{ button }</span>
+            }
+        </label>
+    }
+}
+
 #[function_component(RecordDialog)]
 pub fn record_dialog(props: &RecordProps) -> Html {
     let t = props.lang.text();
     let paste = use_node_ref();
-    let copied = use_state(|| None::<&'static str>);
-    let copy = |what: &'static str, text: Option<AttrValue>| {
-        let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| {
-            if let (Some(text), Some(window)) = (&text, web_sys::window()) {
-                // Refused (no permission, an insecure page): the text is
-                // still there to select by hand.
-                let _ = window.navigator().clipboard().write_text(text);
-                copied.set(Some(what));
-            }
-        })
-    };
-    let copy_label = |what: &'static str| {
-        if *copied == Some(what) {
-            t.copied
-        } else {
-            t.copy
-        }
-    };
     let load = {
         let paste = paste.clone();
         let on_load = props.on_load.clone();
@@ -317,24 +379,8 @@ pub fn record_dialog(props: &RecordProps) -> Html {
     };
     html! {
         <Modal title={t.record_title} on_close={props.on_close.clone()}>
-            <label class="field">
-                <span class="field-label">{ t.fen_label }</span>
-                <span class="field-row">
-                    <input type="text" readonly=true value={props.fen.clone()} data-testid="fen"
-                        spellcheck="false" />
-                    <button type="button" class="button" data-testid="copy-fen"
-                        onclick={copy("fen", Some(props.fen.clone()))}>{ copy_label("fen") }</button>
-                </span>
-            </label>
-            <label class="field">
-                <span class="field-label">{ t.pgn_label }</span>
-                <textarea readonly=true rows="5" data-testid="pgn" spellcheck="false"
-                    value={props.pgn.clone().unwrap_or_default()} />
-                <span class="field-row end">
-                    <button type="button" class="button" data-testid="copy-pgn" disabled={props.pgn.is_none()}
-                        onclick={copy("pgn", props.pgn.clone())}>{ copy_label("pgn") }</button>
-                </span>
-            </label>
+            <CopyField lang={props.lang} label={t.fen_label} value={Some(props.fen.clone())} testid="fen" />
+            <CopyField lang={props.lang} label={t.pgn_label} value={props.pgn.clone()} rows={5} testid="pgn" />
             <label class="field">
                 <span class="field-label">{ t.paste_label }</span>
                 <textarea rows="4" data-testid="paste" ref={paste} spellcheck="false"
@@ -348,6 +394,29 @@ pub fn record_dialog(props: &RecordProps) -> Html {
                 <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
                 <button type="button" class="button primary" data-testid="load" onclick={load}
                     disabled={props.loading}>{ t.load }</button>
+            </div>
+        </Modal>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct ShareProps {
+    pub lang: Lang,
+    pub link: AttrValue,
+    pub on_close: Callback<()>,
+}
+
+/// The link to the game as it is seen now, copied at once.
+#[function_component(ShareDialog)]
+pub fn share_dialog(props: &ShareProps) -> Html {
+    let t = props.lang.text();
+    html! {
+        <Modal title={t.share_title} on_close={props.on_close.clone()}>
+            <p class="note">{ t.share_text }</p>
+            <CopyField lang={props.lang} label={t.link_label} value={Some(props.link.clone())}
+                testid="share-link" copy_at_once=true />
+            <div class="dialog-buttons">
+                <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
             </div>
         </Modal>
     }

@@ -1,0 +1,549 @@
+//! Share links: a game and the way it is shown, in a URL's query.
+//!
+//! `?variant=pandemonium&fen=…&moves=e3e4,e7e6&orient=black&mode=ai&level=4`
+//! `&pieces=traditional&lang=ko&embed=1`
+//!
+//! Reading never fails. A parameter that cannot be used is named in a
+//! [`Problem`] and left at its default; parameters the page does not know
+//! (a blog's tracking tags) are ignored. The FEN and the moves are checked
+//! by the engine in the worker, which falls back to the standard start
+//! (see `NewGame::from_link`). Nothing read here is ever put into the page
+//! as HTML: the values only select among the page's own choices or go to
+//! the engine as text.
+//!
+//! Plain Rust, tested natively; `web::storage` hands it the page's query.
+
+use std::str::FromStr;
+
+use crate::engine::Variant;
+use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
+use crate::web::i18n::Lang;
+use crate::web::prefs::PieceSet;
+
+/// How the game of a link is played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Against the computer, the player at the bottom.
+    #[default]
+    Ai,
+    /// Two players at one device.
+    Local,
+    /// A game or a position to look at, with step buttons; no moves.
+    View,
+}
+
+impl Mode {
+    pub const fn id(self) -> &'static str {
+        match self {
+            Mode::Ai => "ai",
+            Mode::Local => "local",
+            Mode::View => "view",
+        }
+    }
+
+    fn parse(s: &str) -> Option<Mode> {
+        [Mode::Ai, Mode::Local, Mode::View]
+            .into_iter()
+            .find(|m| m.id() == s)
+    }
+}
+
+/// The longest FEN a link may carry (a full 9×9 position with both hands
+/// is about 110 characters).
+pub const MAX_FEN: usize = 300;
+/// The most moves a link may carry.
+pub const MAX_MOVES: usize = 2000;
+const MAX_LEVEL: u8 = 6;
+
+/// Everything a link can say; `None` where it says nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Link {
+    pub variant: Option<String>,
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+    /// The side at the bottom of the board.
+    pub orient: Option<Side>,
+    pub mode: Option<Mode>,
+    pub level: Option<u8>,
+    pub pieces: Option<PieceSet>,
+    pub lang: Option<Lang>,
+    /// The compact layout for an iframe.
+    pub embed: bool,
+    /// `white=` and `black=` (`human` or `computer`): who plays each side,
+    /// before what `mode` implies (the computer against itself, say).
+    pub players: [Option<Player>; 2],
+}
+
+/// A parameter of a link that cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub param: &'static str,
+    /// What the link said (shortened to 40 characters).
+    pub value: String,
+    pub expected: Expected,
+}
+
+/// What a parameter may say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// One of these words, separated by `|`.
+    OneOf(&'static str),
+    /// A level from 1 to 6.
+    Level,
+    /// At most this many characters (a FEN) or moves.
+    AtMost(usize),
+}
+
+impl Link {
+    /// Reads a query string (with or without its leading `?`).
+    pub fn parse(query: &str) -> (Link, Vec<Problem>) {
+        let mut link = Link::default();
+        let mut problems = Vec::new();
+        for (key, value) in pairs(query) {
+            let trimmed = value.trim();
+            let mut bad = |param: &'static str, expected: Expected| {
+                problems.push(Problem {
+                    param,
+                    value: trimmed.chars().take(40).collect(),
+                    expected,
+                })
+            };
+            match key.as_str() {
+                "variant" => match trimmed.to_ascii_lowercase().as_str() {
+                    v @ ("mansindam" | "pandemonium") => link.variant = Some(v.into()),
+                    _ => bad("variant", Expected::OneOf("mansindam|pandemonium")),
+                },
+                "fen" if trimmed.chars().count() > MAX_FEN => bad("fen", Expected::AtMost(MAX_FEN)),
+                "fen" => link.fen = Some(trimmed.to_string()).filter(|f| !f.is_empty()),
+                "moves" => {
+                    let moves: Vec<&str> = trimmed
+                        .split([',', ' '])
+                        .filter(|m| !m.is_empty())
+                        .collect();
+                    if moves.len() > MAX_MOVES {
+                        bad("moves", Expected::AtMost(MAX_MOVES));
+                    } else {
+                        link.moves = moves.into_iter().map(String::from).collect();
+                    }
+                }
+                "orient" => match Side::parse(trimmed) {
+                    Some(side) => link.orient = Some(side),
+                    None => bad("orient", Expected::OneOf("white|black")),
+                },
+                "mode" => match Mode::parse(&trimmed.to_ascii_lowercase()) {
+                    Some(mode) => link.mode = Some(mode),
+                    None => bad("mode", Expected::OneOf("ai|local|view")),
+                },
+                "level" => match trimmed.parse::<u8>() {
+                    Ok(level @ 1..=MAX_LEVEL) => link.level = Some(level),
+                    _ => bad("level", Expected::Level),
+                },
+                "pieces" => match PieceSet::parse(&trimmed.to_ascii_lowercase()) {
+                    Some(pieces) => link.pieces = Some(pieces),
+                    None => bad("pieces", Expected::OneOf("international|traditional")),
+                },
+                "lang" => match Lang::parse(trimmed) {
+                    Some(lang) => link.lang = Some(lang),
+                    None => bad("lang", Expected::OneOf("en|ko")),
+                },
+                "embed" => match trimmed {
+                    "1" | "true" | "" => link.embed = true,
+                    "0" | "false" => link.embed = false,
+                    _ => bad("embed", Expected::OneOf("1|0")),
+                },
+                side @ ("white" | "black") => {
+                    let (param, index) = if side == "white" {
+                        ("white", 0)
+                    } else {
+                        ("black", 1)
+                    };
+                    match Player::parse(trimmed) {
+                        Some(p) => link.players[index] = Some(p),
+                        None => bad(param, Expected::OneOf("human|computer")),
+                    }
+                }
+                _ => {}
+            }
+        }
+        (link, problems)
+    }
+
+    /// The link names a game (rather than only how to show one): it then
+    /// comes before a saved game.
+    pub fn has_game(&self) -> bool {
+        self.variant.is_some()
+            || self.fen.is_some()
+            || !self.moves.is_empty()
+            || self.mode.is_some()
+            || self.players.iter().any(Option::is_some)
+    }
+
+    /// The game to start. In `ai` mode the player has the side at the
+    /// bottom (White unless `orient=black`).
+    pub fn new_game(&self) -> NewGame {
+        let human_side = self.orient.unwrap_or(Side::White);
+        let by_mode = |side: Side| match self.mode.unwrap_or_default() {
+            Mode::Ai if side != human_side => Player::Computer,
+            _ => Player::Human,
+        };
+        NewGame {
+            id: 0,
+            variant: self.variant.clone().unwrap_or_else(|| "mansindam".into()),
+            fen: self.fen.clone(),
+            moves: self.moves.clone(),
+            players: Side::BOTH.map(|side| self.players[side.index()].unwrap_or(by_mode(side))),
+            level: self.level.unwrap_or(DEFAULT_LEVEL),
+            from_link: true,
+        }
+    }
+
+    /// The query that says all of this (without `?`); what is `None` is left
+    /// out, and `fen` is always written before `moves`.
+    pub fn query(&self) -> String {
+        let mut parts: Vec<(&str, String)> = Vec::new();
+        if let Some(v) = &self.variant {
+            parts.push(("variant", v.clone()));
+        }
+        if let Some(f) = &self.fen {
+            parts.push(("fen", f.clone()));
+        }
+        if !self.moves.is_empty() {
+            parts.push(("moves", self.moves.join(",")));
+        }
+        if let Some(mode) = self.mode {
+            parts.push(("mode", mode.id().into()));
+        }
+        for side in Side::BOTH {
+            if let Some(p) = self.players[side.index()] {
+                parts.push((side.id(), p.id().into()));
+            }
+        }
+        if let Some(level) = self.level {
+            parts.push(("level", level.to_string()));
+        }
+        if let Some(side) = self.orient {
+            parts.push(("orient", side.id().into()));
+        }
+        if let Some(pieces) = self.pieces {
+            parts.push(("pieces", pieces.id().into()));
+        }
+        if let Some(lang) = self.lang {
+            parts.push(("lang", lang.id().into()));
+        }
+        if self.embed {
+            parts.push(("embed", "1".into()));
+        }
+        parts
+            .iter()
+            .map(|(k, v)| format!("{k}={}", encode(v)))
+            .collect::<Vec<_>>()
+            .join("&")
+    }
+}
+
+impl Link {
+    /// The link to a game as the player sees it now: the game (its start
+    /// position only when it is not the standard one, and its moves), who
+    /// plays, the orientation and the piece set. The language is left to
+    /// whoever opens it.
+    pub fn of_game(snap: &Snapshot, bottom: Side, viewer: bool, pieces: PieceSet) -> Link {
+        let standard = Variant::from_str(&snap.variant).map(Variant::start_fen);
+        let against_computer = snap.players.contains(&Player::Computer);
+        let mode = match snap.players {
+            _ if viewer => Some(Mode::View),
+            [Player::Human, Player::Human] => Some(Mode::Local),
+            [Player::Computer, Player::Computer] => None,
+            _ => Some(Mode::Ai),
+        };
+        // `mode=ai` gives the player the bottom side: say who plays when
+        // the board was turned the other way (or the computer plays both).
+        let implied =
+            mode.is_some_and(|m| m != Mode::Ai || snap.players[bottom.index()] == Player::Human);
+        Link {
+            variant: Some(snap.variant.clone()),
+            fen: Some(snap.start_fen.clone()).filter(|f| Ok(f.as_str()) != standard),
+            moves: snap.uci.clone(),
+            orient: (bottom == Side::Black).then_some(Side::Black),
+            mode,
+            level: (against_computer && !viewer).then_some(snap.level),
+            pieces: (pieces != PieceSet::default()).then_some(pieces),
+            lang: None,
+            embed: false,
+            players: if implied {
+                [None, None]
+            } else {
+                snap.players.map(Some)
+            },
+        }
+    }
+}
+
+/// The `key=value` pairs of a query, decoded as a browser's form decoding
+/// does (`+` is a space, `%XX` a byte; bytes that are not UTF-8 become U+FFFD).
+fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
+    query
+        .strip_prefix('?')
+        .unwrap_or(query)
+        .split('&')
+        .filter(|kv| !kv.is_empty())
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or((kv, ""));
+            (decode(k), decode(v))
+        })
+}
+
+fn decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let hex = |j: usize| bytes.get(j).and_then(|&c| (c as char).to_digit(16));
+        match (b, hex(i + 1), hex(i + 2)) {
+            (b'%', Some(hi), Some(lo)) => {
+                out.push((hi * 16 + lo) as u8);
+                i += 3;
+                continue;
+            }
+            (b'+', ..) => out.push(b' '),
+            _ => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Percent-encodes all but letters, digits and `-._~/,:@` (which a query
+/// may hold as they are, and which keep FENs and move lists readable).
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/,:@".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn parse(q: &str) -> (Link, Vec<Problem>) {
+        Link::parse(q)
+    }
+
+    #[test]
+    fn every_parameter_is_read() {
+        let (link, problems) = parse(
+            "?variant=pandemonium&fen=9%2F9+w+-+1&moves=e3e4,e7e6&orient=black&mode=local\
+             &level=5&pieces=traditional&lang=ko&embed=1",
+        );
+        assert_eq!(problems, []);
+        assert_eq!(
+            link,
+            Link {
+                variant: Some("pandemonium".into()),
+                fen: Some("9/9 w - 1".into()),
+                moves: vec!["e3e4".into(), "e7e6".into()],
+                orient: Some(Side::Black),
+                mode: Some(Mode::Local),
+                level: Some(5),
+                pieces: Some(PieceSet::Traditional),
+                lang: Some(Lang::Ko),
+                embed: true,
+                players: [None, None],
+            }
+        );
+    }
+
+    #[test]
+    fn bad_values_are_named_and_left_at_their_defaults() {
+        let (link, problems) = parse(
+            "variant=chess&orient=up&mode=watch&level=9&pieces=wood&lang=fr&embed=yes&white=dog",
+        );
+        assert_eq!(link, Link::default());
+        let named: Vec<(&str, &str, Expected)> = problems
+            .iter()
+            .map(|p| (p.param, p.value.as_str(), p.expected))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("variant", "chess", Expected::OneOf("mansindam|pandemonium")),
+                ("orient", "up", Expected::OneOf("white|black")),
+                ("mode", "watch", Expected::OneOf("ai|local|view")),
+                ("level", "9", Expected::Level),
+                (
+                    "pieces",
+                    "wood",
+                    Expected::OneOf("international|traditional")
+                ),
+                ("lang", "fr", Expected::OneOf("en|ko")),
+                ("embed", "yes", Expected::OneOf("1|0")),
+                ("white", "dog", Expected::OneOf("human|computer")),
+            ]
+        );
+    }
+
+    #[test]
+    fn too_much_is_refused_and_values_are_shortened_in_messages() {
+        let long_fen = "p".repeat(MAX_FEN + 1);
+        let (link, problems) = parse(&format!("fen={long_fen}"));
+        assert_eq!(link.fen, None);
+        assert_eq!(problems[0].expected, Expected::AtMost(MAX_FEN));
+        assert_eq!(problems[0].value.len(), 40);
+        let moves = vec!["e3e4"; MAX_MOVES + 1].join(",");
+        let (link, problems) = parse(&format!("moves={moves}"));
+        assert!(link.moves.is_empty());
+        assert_eq!(problems[0].expected, Expected::AtMost(MAX_MOVES));
+        let (link, problems) = parse("level=0&level=abc&level=3");
+        assert_eq!(link.level, Some(3));
+        assert_eq!(problems.len(), 2);
+    }
+
+    #[test]
+    fn unknown_parameters_and_empty_values_are_ignored() {
+        let (link, problems) = parse("utm_source=blog&fbclid=x&fen=&moves=&&=");
+        assert_eq!((link, problems), (Link::default(), vec![]));
+        assert!(!Link::default().has_game());
+        assert!(parse("embed=1&lang=ko&pieces=traditional&orient=black")
+            .0
+            .has_game()
+            .eq(&false));
+        assert!(parse("moves=e3e4").0.has_game());
+        assert!(parse("mode=view").0.has_game());
+    }
+
+    #[test]
+    fn the_mode_and_the_orientation_decide_who_plays() {
+        let players = |q: &str| parse(q).0.new_game().players;
+        use Player::{Computer as C, Human as H};
+        assert_eq!(players(""), [H, C]);
+        assert_eq!(players("mode=ai&orient=black"), [C, H]);
+        assert_eq!(players("mode=local&orient=black"), [H, H]);
+        assert_eq!(players("mode=view"), [H, H]);
+        assert_eq!(players("white=computer&black=computer"), [C, C]);
+        assert_eq!(players("mode=local&black=computer"), [H, C]);
+        let game = parse("variant=pandemonium&moves=e3e4&level=6").0.new_game();
+        assert_eq!(
+            (
+                game.variant.as_str(),
+                game.moves,
+                game.level,
+                game.from_link
+            ),
+            ("pandemonium", vec!["e3e4".to_string()], 6, true)
+        );
+        assert_eq!(parse("").0.new_game().variant, "mansindam");
+        assert_eq!(parse("").0.new_game().level, DEFAULT_LEVEL);
+    }
+
+    #[test]
+    fn a_written_link_reads_back_and_stays_readable() {
+        let link = Link {
+            variant: Some("mansindam".into()),
+            fen: Some("rnbqk+b1r/9/9 w - 12".into()),
+            moves: vec!["e3e4".into(), "P@e5".into(), "c6c7+".into()],
+            orient: Some(Side::Black),
+            mode: Some(Mode::View),
+            level: Some(2),
+            pieces: Some(PieceSet::Traditional),
+            lang: Some(Lang::En),
+            embed: true,
+            players: [Some(Player::Computer), None],
+        };
+        let q = link.query();
+        assert_eq!(
+            q,
+            "variant=mansindam&fen=rnbqk%2Bb1r/9/9%20w%20-%2012&moves=e3e4,P@e5,c6c7%2B\
+             &mode=view&white=computer&level=2&orient=black&pieces=traditional&lang=en&embed=1"
+        );
+        assert_eq!(parse(&q), (link, vec![]));
+    }
+
+    #[test]
+    fn a_shared_game_opens_as_it_was_seen() {
+        use crate::protocol::Request;
+        use crate::web::session::Session;
+        use Player::{Computer as C, Human as H};
+        let shared = |players: [Player; 2], fen: Option<&str>, bottom, viewer, pieces| {
+            let mut s = Session::new();
+            s.handle(Request::NewGame(NewGame {
+                variant: "pandemonium".into(),
+                fen: fen.map(String::from),
+                moves: vec!["e4e5".into()],
+                players,
+                level: 4,
+                ..NewGame::default()
+            }))
+            .unwrap();
+            Link::of_game(&s.snapshot(), bottom, viewer, pieces).query()
+        };
+        let trad = PieceSet::Traditional;
+        let intl = PieceSet::International;
+        assert_eq!(
+            shared([H, C], None, Side::White, false, intl),
+            "variant=pandemonium&moves=e4e5&mode=ai&level=4"
+        );
+        assert_eq!(
+            shared([C, H], None, Side::Black, false, trad),
+            "variant=pandemonium&moves=e4e5&mode=ai&level=4&orient=black&pieces=traditional"
+        );
+        // The player with White turned the board: the link says who plays.
+        assert_eq!(
+            shared([H, C], None, Side::Black, false, intl),
+            "variant=pandemonium&moves=e4e5&mode=ai&white=human&black=computer&level=4&orient=black"
+        );
+        assert_eq!(
+            shared([H, H], None, Side::White, true, intl),
+            "variant=pandemonium&moves=e4e5&mode=view"
+        );
+        assert_eq!(
+            shared([C, C], None, Side::White, false, intl),
+            "variant=pandemonium&moves=e4e5&white=computer&black=computer&level=4"
+        );
+        let start = Variant::Pandemonium.start_fen();
+        let fen = format!("{} 7", start.rsplit_once(' ').unwrap().0);
+        let q = shared([H, H], Some(&fen), Side::White, false, intl);
+        assert!(q.starts_with("variant=pandemonium&fen="), "{q}");
+        // What the link says starts the same game.
+        let (link, problems) = parse(&q);
+        assert_eq!(problems, []);
+        assert_eq!(link.new_game().fen.as_deref(), Some(fen.as_str()));
+        assert_eq!(link.new_game().players, [H, H]);
+    }
+
+    #[test]
+    fn percent_escapes_decode_like_a_browser() {
+        assert_eq!(decode("a%2Bb+c%20d"), "a+b c d");
+        assert_eq!(decode("%E5%8F%8B"), "友");
+        assert_eq!(decode("%zz%4"), "%zz%4");
+        assert_eq!(decode("%FF"), "\u{FFFD}");
+    }
+
+    proptest! {
+        #[test]
+        fn any_query_reads_without_panicking(q in ".{0,200}") {
+            let (link, problems) = parse(&q);
+            prop_assert!(problems.len() <= q.split('&').count());
+            prop_assert!(link.fen.map_or(0, |f| f.chars().count()) <= MAX_FEN);
+        }
+
+        #[test]
+        fn any_fen_and_moves_survive_a_round_trip(
+            fen in "[ -~]{1,80}",
+            moves in proptest::collection::vec("[a-zA-Z0-9@+=*]{1,6}", 0..20),
+        ) {
+            let link = Link {
+                fen: Some(fen.trim().to_string()).filter(|f| !f.is_empty()),
+                moves,
+                ..Link::default()
+            };
+            prop_assert_eq!(parse(&link.query()), (link, vec![]));
+        }
+    }
+}

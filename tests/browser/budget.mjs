@@ -1,0 +1,109 @@
+// The first-visit budget: serves dist/ the way a static host does (gzip,
+// validators, 304s), loads the game cold in Chromium, and prints every byte
+// transferred and the time until the board takes a move.
+//
+//   node tests/browser/budget.mjs [dist]      (tools/budget.sh runs it)
+//
+// Two totals are printed: what the page fetches until it is playable, and
+// everything the first visit transfers (the service worker then also keeps
+// the files the page has not needed yet, such as the traditional pieces).
+// Exits with 1 when the page transfers more than BUDGET_BYTES before it is
+// playable; the time is printed against its target (it depends on the
+// machine's load). Bytes are response bodies as sent (gzip -9 where a static
+// host compresses), without headers.
+import { createServer } from 'node:http';
+import { readFileSync, statSync, existsSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const BUDGET_BYTES = 300_000;
+const INTERACTIVE_MS = 1000;
+const dist = resolve(process.argv[2] ?? join(import.meta.dirname, '..', '..', 'dist'));
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error(`${dist}/index.html is missing: build first (trunk build --release)`);
+  process.exit(2);
+}
+
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const compressible = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.txt', '.webmanifest']);
+const log = [];
+
+const server = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  let file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
+  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
+    res.writeHead(404).end();
+    log.push({ at: Date.now(), path, status: 404, bytes: 0 });
+    return;
+  }
+  const body = readFileSync(file);
+  const etag = `"${statSync(file).mtimeMs.toString(36)}-${body.length.toString(36)}"`;
+  const headers = { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', ETag: etag, 'Cache-Control': 'max-age=600' };
+  if (req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers).end();
+    log.push({ at: Date.now(), path, status: 304, bytes: 0 });
+    return;
+  }
+  let sent = body;
+  if (compressible.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
+    sent = gzipSync(body, { level: 9 });
+    headers['Content-Encoding'] = 'gzip';
+  }
+  res.writeHead(200, { ...headers, 'Content-Length': sent.length }).end(sent);
+  log.push({ at: Date.now(), path, status: 200, bytes: sent.length });
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+const page = await context.newPage();
+// The moment the board is on screen with the first position, from the
+// navigation's start.
+await page.addInitScript(() => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector('.app[data-ready="true"] [data-square]')) {
+      window.__interactive = performance.now();
+      window.__interactiveAt = Date.now();
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+});
+await page.goto(url);
+await page.waitForFunction(() => window.__interactive !== undefined, null, { timeout: 30_000 });
+const [interactive, interactiveAt] = await page.evaluate(() => [window.__interactive, window.__interactiveAt]);
+// The service worker keeps the rest of the site for offline play.
+await page.evaluate(async () => {
+  const registration = await navigator.serviceWorker.ready;
+  return registration.active?.state;
+});
+await page.waitForTimeout(500);
+await browser.close();
+server.close();
+
+// What was asked before the board was playable, and what came after (the
+// service worker's copy of the site).
+for (const e of log) e.phase = e.at <= interactiveAt ? 'page' : 'offline copy';
+const sum = (entries) => entries.reduce((n, e) => n + e.bytes, 0);
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+console.log('    ms phase          status  bytes     file   (ms: when asked, from the moment the board was playable)');
+for (const e of log) {
+  console.log(`${String(e.at - interactiveAt).padStart(6)} ${e.phase.padEnd(14)} ${String(e.status).padEnd(7)} ${String(e.bytes).padStart(8)}  ${e.path}`);
+}
+const pageBytes = sum(log.filter((e) => e.phase === 'page'));
+const total = sum(log);
+console.log(`\nuntil playable: ${kb(pageBytes)} in ${log.filter((e) => e.phase === 'page').length} requests   budget ${kb(BUDGET_BYTES)}`);
+console.log(`then the offline copy: ${kb(total - pageBytes)} (first visit in all: ${kb(total)})`);
+console.log(`interactive after ${Math.round(interactive)} ms   target ${INTERACTIVE_MS} ms${interactive > INTERACTIVE_MS ? '   (over the target)' : ''}`);
+if (pageBytes > BUDGET_BYTES) {
+  console.error(`over budget by ${kb(pageBytes - BUDGET_BYTES)}`);
+  process.exit(1);
+}

@@ -1,0 +1,77 @@
+import { expect, Page, test } from '@playwright/test';
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { playUci, plies } from './helpers';
+
+const site = join(__dirname, '..', '.site');
+
+/** Opens the game and waits until the service worker serves the page. */
+async function openControlled(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  if (!(await page.evaluate(() => !!navigator.serviceWorker.controller))) {
+    await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+  }
+}
+
+test('after one visit the game loads and plays with no network', async ({ page, context }) => {
+  await openControlled(page, '/sub/path/?variant=pandemonium&mode=ai&level=1');
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await playUci(page, 'e4e5');
+    // The computer answers: the worker and its wasm came from the cache.
+    await expect.poll(() => plies(page)).toBe(2);
+    // A shared link opens offline too, and so do the traditional pieces.
+    await page.goto('/sub/path/?variant=mansindam&moves=e3e4&mode=local&pieces=traditional');
+    await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+    await expect(page.locator('h1')).toHaveText('Mansindam');
+    await expect(page.locator('.piece.kanji').first()).toBeVisible();
+    const sprite = await page.evaluate(async () => (await fetch('pieces/kanji.svg')).status);
+    expect(sprite).toBe(200);
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a new deploy waits for a reload, then replaces the old files cleanly', async ({ page }) => {
+  // A copy of the site that is "deployed" again while the page is open.
+  const dir = join(site, 'deploy');
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(join(site, 'sub', 'path'), dir, { recursive: true });
+  await openControlled(page, '/deploy/?variant=mansindam&mode=local');
+  const oldBuild = await page.locator('meta[name="pantheon-build"]').getAttribute('content');
+  expect(await page.evaluate(() => caches.keys())).toEqual([`pantheon-${oldBuild}`]);
+  await playUci(page, 'e3e4');
+
+  // The new deploy: another build id in the page and the service worker.
+  const sw = join(dir, 'sw.js');
+  writeFileSync(sw, readFileSync(sw, 'utf8').replaceAll(oldBuild!, 'next'));
+  const index = join(dir, 'index.html');
+  writeFileSync(index, readFileSync(index, 'utf8').replace(`content="${oldBuild}"`, 'content="next"'));
+  await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+
+  // The old page goes on with its own files until the player reloads.
+  await expect(page.getByTestId('update')).toBeVisible();
+  await playUci(page, 'e7e6');
+  await page.getByTestId('reload').click();
+  await expect(page.locator('meta[name="pantheon-build"]')).toHaveAttribute('content', 'next');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  // The game goes on where it was, and only the new build's cache is left.
+  await expect.poll(() => plies(page)).toBe(2);
+  await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(['pantheon-next']);
+  await expect(page.getByTestId('update')).toHaveCount(0);
+});
+
+test('the page offers itself for a home screen', async ({ page }) => {
+  await page.goto('/sub/path/');
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(`/sub/path/${href}`)).json();
+  expect(manifest).toMatchObject({ start_url: './', scope: './', display: 'standalone' });
+  for (const icon of manifest.icons) {
+    const response = await page.request.get(`/sub/path/${icon.src}`);
+    expect(response.status(), icon.src).toBe(200);
+  }
+});
