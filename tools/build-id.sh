@@ -1,13 +1,26 @@
 #!/bin/sh
 # Trunk post_build hook. Stamps the staged index.html with a hash of the
-# worker's files (see the pantheon-build meta tag and src/web/bridge.rs), and
-# writes that id and the list of the site's files into the service worker
+# worker's files (see the pantheon-build meta tag and src/web/bridge.rs) and
+# the hash of its loader script (the Content-Security-Policy), and writes a
+# hash of the whole site and the list of its files into the service worker
 # (static/sw.js), which keeps exactly that build for offline play.
 set -eu
 dir=${TRUNK_STAGING_DIR:?run by trunk}
 cd "$dir"
 id=$(cat worker.js worker_bg.wasm worker-loader.js | sha256sum | cut -c1-16)
 sed -i "s/<meta name=\"pantheon-build\" content=\"[^\"]*\">/<meta name=\"pantheon-build\" content=\"$id\">/" index.html
+# The Content-Security-Policy allows the one inline script Trunk writes (the
+# wasm loader) by its hash; no other inline script can run.
+loader=$(python3 -c '
+import base64, hashlib, re, sys
+page = open("index.html", encoding="utf-8").read()
+scripts = re.findall(r"<script type=\"module\">(.*?)</script>", page, re.S)
+if len(scripts) != 1:
+    sys.exit("expected one inline loader script in index.html, found %d" % len(scripts))
+print(base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode())
+')
+sed -i "s#'sha256-LOADER'#'sha256-$loader'#" index.html
+grep -q "'sha256-$loader'" index.html || { echo "build-id.sh: no CSP placeholder in index.html" >&2; exit 1; }
 # Every file the game needs, as the page asks for it: the page as ./, the
 # worker's files with the build id as their query. Not the service worker
 # itself, the home-screen icons, the licence and the embedding example (kept
@@ -16,6 +29,9 @@ files=$(find . -type f ! -name sw.js ! -name 'icon-*.png' ! -name OFL.txt ! -nam
   -e 's#^\./index\.html$#./#' \
   -e 's#^\./\(worker-loader\.js\|worker\.js\|worker_bg\.wasm\)$#./\1?v='"$id"'#' \
   -e 's#.*#"&"#' | paste -sd, -)
-sed -i -e "s/^const BUILD = \"[^\"]*\";/const BUILD = \"$id\";/" \
+# The service worker's cache is named after the whole site (every file but
+# itself), so any change to any file is a new version with a cache of its own.
+site=$(find . -type f ! -name sw.js | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
+sed -i -e "s/^const BUILD = \"[^\"]*\";/const BUILD = \"$site\";/" \
   -e "s#^const FILES = \[\];#const FILES = [$files];#" sw.js
-echo "build id $id, $(echo "$files" | tr ',' '\n' | wc -l) files for offline play"
+echo "worker $id, site $site: $(echo "$files" | tr ',' '\n' | wc -l) files for offline play"

@@ -47,6 +47,9 @@ fi
 
 cargo fetch --quiet   # Trunk runs cargo offline
 
+# The build's post-build hook (tools/build-id.sh) hashes with Python.
+if ! command -v python3 >/dev/null; then apt_install python3 python3-venv; fi
+
 [ "$what" = build ] && exit 0
 
 # --- Browser tests: Debian's Chromium (never a downloaded browser) ---------
@@ -62,7 +65,6 @@ if ! dpkg -s fonts-nanum >/dev/null 2>&1; then
 fi
 
 # --- Differential tests against Fairy-Stockfish (pyffish) ------------------
-if ! command -v python3 >/dev/null; then apt_install python3 python3-venv; fi
 venv=target/pyffish-venv
 if ! "$venv/bin/python" -c "import pyffish" 2>/dev/null; then
   say "installing pyffish $PYFFISH_VERSION into $venv"

@@ -68,11 +68,19 @@ pub fn app() -> Html {
         let dispatch = state.dispatcher();
         use_memo((), move |_| {
             let stopped = dispatch.clone();
+            // In a frame, every snapshot is told to the page around the game
+            // as it comes (renders may skip some).
+            let last: RefCell<Option<Rc<Snapshot>>> = RefCell::new(None);
             Engine::new(
                 Callback::from(move |r: Response| match r {
                     Response::Ready => {}
                     Response::Snapshot(snap) => {
-                        dispatch.dispatch(Action::Snapshot(Rc::from(snap)));
+                        let snap: Rc<Snapshot> = Rc::from(snap);
+                        let before = last.replace(Some(snap.clone()));
+                        for event in embed::events_between(before.as_deref(), &snap) {
+                            embed::post(&event);
+                        }
+                        dispatch.dispatch(Action::Snapshot(snap));
                         dispatch.dispatch(Action::ClockFollow(js_sys::Date::now()));
                     }
                     Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
@@ -170,19 +178,14 @@ pub fn app() -> Html {
         })
     };
 
-    // A sound for each move, unless the player turned them off; and in a
-    // frame, each change told to the page around the game.
+    // A sound for each move, unless the player turned them off.
     {
         let previous: Rc<RefCell<Option<Rc<Snapshot>>>> = use_mut_ref(|| None);
         let snap = state.snapshot.clone();
         let on = state.prefs.sound;
         use_effect_with(snap, move |snap| {
             let before = previous.replace(snap.clone());
-            let Some(now) = snap else { return };
-            for event in embed::events_between(before.as_deref(), now) {
-                embed::post(&event);
-            }
-            if let (Some(before), true) = (before, on) {
+            if let (Some(before), Some(now), true) = (before, snap, on) {
                 if let Some(s) = Sound::between(&before, now) {
                     sound::play(s);
                 }

@@ -116,14 +116,21 @@ impl Link {
                 "fen" if trimmed.chars().count() > MAX_FEN => bad("fen", Expected::AtMost(MAX_FEN)),
                 "fen" => link.fen = Some(trimmed.to_string()).filter(|f| !f.is_empty()),
                 "moves" => {
-                    let moves: Vec<&str> = trimmed
-                        .split([',', ' '])
+                    // Separated by commas. A `+` typed as it is into a link
+                    // reads as a space: after a move it is still promotion.
+                    let moves: Vec<String> = value
+                        .split(',')
+                        .map(|m| {
+                            let m = m.trim_start();
+                            let promotes = m.ends_with(' ') && !m.trim().is_empty();
+                            format!("{}{}", m.trim_end(), if promotes { "+" } else { "" })
+                        })
                         .filter(|m| !m.is_empty())
                         .collect();
                     if moves.len() > MAX_MOVES {
                         bad("moves", Expected::AtMost(MAX_MOVES));
                     } else {
-                        link.moves = moves.into_iter().map(String::from).collect();
+                        link.moves = moves;
                     }
                 }
                 "orient" => match Side::parse(trimmed) {
@@ -515,6 +522,12 @@ mod tests {
         assert_eq!(problems, []);
         assert_eq!(link.new_game().fen.as_deref(), Some(fen.as_str()));
         assert_eq!(link.new_game().players, [H, H]);
+    }
+
+    #[test]
+    fn a_promotion_typed_into_a_link_as_plus_is_kept() {
+        let (link, _) = parse("moves=e3e4,+c6c7+,P@e5+,d2d3%2B,+");
+        assert_eq!(link.moves, ["e3e4", "c6c7+", "P@e5+", "d2d3+"]);
     }
 
     #[test]

@@ -11,11 +11,10 @@
 // playable; the time is printed against its target (it depends on the
 // machine's load). Bytes are response bodies as sent (gzip -9 where a static
 // host compresses), without headers.
-import { createServer } from 'node:http';
-import { readFileSync, statSync, existsSync } from 'node:fs';
-import { extname, join, normalize, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { serve } from './static-server.mjs';
 
 const BUDGET_BYTES = 300_000;
 const INTERACTIVE_MS = 1000;
@@ -25,39 +24,8 @@ if (!existsSync(join(dist, 'index.html'))) {
   process.exit(2);
 }
 
-const types = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-const compressible = new Set(['.html', '.js', '.wasm', '.css', '.svg', '.txt', '.webmanifest']);
 const log = [];
-
-const server = createServer((req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-  let file = normalize(join(dist, path.endsWith('/') ? `${path}index.html` : path));
-  if (!file.startsWith(dist) || !existsSync(file) || statSync(file).isDirectory()) {
-    res.writeHead(404).end();
-    log.push({ at: Date.now(), path, status: 404, bytes: 0 });
-    return;
-  }
-  const body = readFileSync(file);
-  const etag = `"${statSync(file).mtimeMs.toString(36)}-${body.length.toString(36)}"`;
-  const headers = { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', ETag: etag, 'Cache-Control': 'max-age=600' };
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers).end();
-    log.push({ at: Date.now(), path, status: 304, bytes: 0 });
-    return;
-  }
-  let sent = body;
-  if (compressible.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
-    sent = gzipSync(body, { level: 9 });
-    headers['Content-Encoding'] = 'gzip';
-  }
-  res.writeHead(200, { ...headers, 'Content-Length': sent.length }).end(sent);
-  log.push({ at: Date.now(), path, status: 200, bytes: sent.length });
-});
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const server = await serve(dist, (entry) => log.push({ at: Date.now(), ...entry }));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await chromium.launch({

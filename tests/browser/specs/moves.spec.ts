@@ -164,16 +164,18 @@ test('resign, take back and a new game for two players from the dialog', async (
 });
 
 test('bad URL parameters are reported and a game is still there to play', async ({ page }) => {
-  for (const params of [
-    { variant: 'chess' },
-    { variant: 'mansindam', fen: 'rnbakqcnm/9/ppp[' },
-    { variant: 'pandemonium', moves: 'e4e5,zz9,P@' },
-  ]) {
+  // A parameter the page cannot use is named above the board; a FEN or a
+  // move the engine refuses is told by the engine.
+  for (const [params, message] of [
+    [{ variant: 'chess' }, 'link-problems'],
+    [{ variant: 'mansindam', fen: 'rnbakqcnm/9/ppp[' }, 'error'],
+    [{ variant: 'pandemonium', moves: 'e4e5,zz9,P@' }, 'error'],
+  ] as const) {
     await openGame(page, params as Record<string, string>);
-    await expect(page.getByTestId('error')).toBeVisible();
+    await expect(page.getByTestId(message)).toBeVisible();
     await expect(page.locator('[data-square]')).toHaveCount(81);
-    await page.getByTestId('error').getByRole('button').click();
-    await expect(page.getByTestId('error')).toHaveCount(0);
-    await expect(page.getByTestId('status')).toHaveText(/^Your move \(White\)$|^White to move$/);
+    await page.getByTestId(message).getByRole('button').click();
+    await expect(page.getByTestId(message)).toHaveCount(0);
+    await expect(page.getByTestId('status')).toHaveText(/^Your move \(White\)$|^White to move$|^Black to move$/);
   }
 });

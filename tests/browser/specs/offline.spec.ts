@@ -42,15 +42,17 @@ test('a new deploy waits for a reload, then replaces the old files cleanly', asy
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(site, 'sub', 'path'), dir, { recursive: true });
   await openControlled(page, '/deploy/?variant=mansindam&mode=local');
-  const oldBuild = await page.locator('meta[name="pantheon-build"]').getAttribute('content');
-  expect(await page.evaluate(() => caches.keys())).toEqual([`pantheon-${oldBuild}`]);
+  const sw = join(dir, 'sw.js');
+  const version = readFileSync(sw, 'utf8').match(/const BUILD = "([0-9a-f]{16})";/)![1];
+  expect(await page.evaluate(() => caches.keys())).toEqual([`pantheon-${version}`]);
+  const worker = await page.locator('meta[name="pantheon-build"]').getAttribute('content');
   await playUci(page, 'e3e4');
 
-  // The new deploy: another build id in the page and the service worker.
-  const sw = join(dir, 'sw.js');
-  writeFileSync(sw, readFileSync(sw, 'utf8').replaceAll(oldBuild!, 'next'));
+  // The new deploy: another site (a new page and worker) and so a new
+  // service worker.
+  writeFileSync(sw, readFileSync(sw, 'utf8').replaceAll(version, 'next').replaceAll(worker!, 'next'));
   const index = join(dir, 'index.html');
-  writeFileSync(index, readFileSync(index, 'utf8').replace(`content="${oldBuild}"`, 'content="next"'));
+  writeFileSync(index, readFileSync(index, 'utf8').replace(`content="${worker}"`, 'content="next"'));
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
 
   // The old page goes on with its own files until the player reloads.

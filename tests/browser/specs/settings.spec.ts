@@ -21,10 +21,10 @@ test('Korean from the browser, English by the switch, and the choice is kept', a
   await page.getByTestId('language').click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('status')).toHaveText('Black to move');
-  // (The URL's game starts again; the language stays English.)
+  // (The game goes on where it was; the language stays English.)
   await page.reload();
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
-  await expect(page.getByTestId('status')).toHaveText('White to move');
+  await expect(page.getByTestId('status')).toHaveText('Black to move');
   await expect(page.getByTestId('language')).toHaveAttribute('aria-label', '한국어');
   await context.close();
 });

@@ -25,6 +25,10 @@ test('every parameter of a link is followed', async ({ page }) => {
   await expect.poll(() => plies(page)).toBe(3);
   await expect(page.getByTestId('status')).toHaveAttribute('data-to-move', 'black');
   await expect(page.locator('.piece.kanji').first()).toBeVisible();
+  // The computer plays at the link's level (the record names it).
+  await page.getByTestId('record').click();
+  await expect(page.getByTestId('pgn')).toHaveValue(/\[White "Computer \(level 2\)"\]/);
+  await page.keyboard.press('Escape');
   // The game is now played and saved: the address bar no longer restarts it.
   expect(new URL(page.url()).search).toBe('?pieces=traditional&lang=ko');
   await page.reload();
