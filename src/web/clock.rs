@@ -90,23 +90,12 @@ pub fn format(ms: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{NewGame, Player, Request};
+    use crate::protocol::Request;
+    use crate::web::session::testing::{play, two_players};
     use crate::web::session::Session;
 
     fn session() -> Session {
-        let mut s = Session::new();
-        s.handle(Request::NewGame(NewGame {
-            id: 3,
-            players: [Player::Human, Player::Human],
-            ..NewGame::default()
-        }))
-        .unwrap();
-        s
-    }
-
-    fn play(s: &mut Session, uci: &str) {
-        let spec = s.parse(uci).unwrap();
-        s.handle(Request::Play(spec)).unwrap();
+        two_players(3)
     }
 
     #[test]

@@ -156,10 +156,6 @@ mod host {
         (!js_sys::Object::is(&parent, &window)).then_some(parent)
     }
 
-    pub fn in_frame() -> bool {
-        parent().is_some()
-    }
-
     /// Sends an event to the page around the game (nothing when there is
     /// none). The game is public: any origin may read it.
     pub fn post(event: &HostEvent) {
@@ -215,28 +211,17 @@ mod host {
 }
 
 #[cfg(target_arch = "wasm32")]
-pub use host::{in_frame, listen, post};
+pub use host::{listen, post};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{EndReason, Ending, NewGame, Player, Request};
+    use crate::protocol::{EndReason, Ending, Request};
+    use crate::web::session::testing::{play, two_players};
     use crate::web::session::Session;
 
     fn session() -> Session {
-        let mut s = Session::new();
-        s.handle(Request::NewGame(NewGame {
-            id: 1,
-            players: [Player::Human, Player::Human],
-            ..NewGame::default()
-        }))
-        .unwrap();
-        s
-    }
-
-    fn play(s: &mut Session, uci: &str) {
-        let spec = s.parse(uci).unwrap();
-        s.handle(Request::Play(spec)).unwrap();
+        two_players(1)
     }
 
     #[test]

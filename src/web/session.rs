@@ -684,3 +684,28 @@ mod tests {
         );
     }
 }
+
+/// For the tests of the page's logic that need a game to play.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::Session;
+    use crate::protocol::{NewGame, Player, Request};
+
+    /// A Mansindam game between two players, numbered `id`.
+    pub fn two_players(id: u32) -> Session {
+        let mut s = Session::new();
+        s.handle(Request::NewGame(NewGame {
+            id,
+            players: [Player::Human, Player::Human],
+            ..NewGame::default()
+        }))
+        .unwrap();
+        s
+    }
+
+    /// Plays a legal move given as UCI.
+    pub fn play(s: &mut Session, uci: &str) {
+        let spec = s.parse(uci).unwrap();
+        s.handle(Request::Play(spec)).unwrap();
+    }
+}
