@@ -23,11 +23,10 @@ fn uci_set(game: &Game) -> BTreeSet<String> {
 
 /// Compares one recorded file; returns the number of positions checked.
 fn compare(variant: Variant) -> usize {
-    let path = format!(
-        "{}/target/differential/{}.tsv",
-        env!("CARGO_MANIFEST_DIR"),
-        variant.id()
-    );
+    // DIFFERENTIAL_DIR: another folder (relative to the repository) than
+    // target/differential, for tools/differential-run.sh.
+    let dir = std::env::var("DIFFERENTIAL_DIR").unwrap_or_else(|_| "target/differential".into());
+    let path = format!("{}/{dir}/{}.tsv", env!("CARGO_MANIFEST_DIR"), variant.id());
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{path}: {e}; run tools/differential.py first"));
     let mut checked = 0;

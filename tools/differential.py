@@ -23,16 +23,23 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 VARIANTS = {"mansindam": "mansindam", "pandemonium": "pandemonium_prose"}
 
 
-def verdict(fsf, start, moves, legal):
-    """'-' while the game goes on, else '<winner>:<kind>'."""
+def verdict(fsf, start, moves, fen, repeated, legal):
+    """'-' while the game goes on, else '<winner>:<kind>'.
+
+    Only a repetition rule needs the game's history, and it can only apply
+    when the position has occurred before; otherwise Fairy-Stockfish is asked
+    about the position alone (replaying the history at every ply made the
+    script quadratic in the game's length)."""
     side = "w" if len(moves) % 2 == 0 else "b"  # both start positions: White to move
     other = "b" if side == "w" else "w"
-    ended, result = sf.is_immediate_game_end(fsf, start, moves)
+    origin, history = (start, moves) if repeated else (fen, [])
+    ended, result = sf.is_immediate_game_end(fsf, origin, history)
     kind = "rule"
-    if not ended:
-        ended, result = sf.is_optional_game_end(fsf, start, moves)
+    if not ended and repeated:
+        # Repetition is the only optional end these variants have.
+        ended, result = sf.is_optional_game_end(fsf, origin, history)
     if not ended and not legal:
-        ended, result, kind = True, sf.game_result(fsf, start, moves), "mate"
+        ended, result, kind = True, sf.game_result(fsf, origin, history), "mate"
     if not ended:
         return "-"
     # result is from the side to move's point of view.
@@ -42,12 +49,16 @@ def verdict(fsf, start, moves, legal):
 def play(fsf, rng, plies, out):
     start = sf.start_fen(fsf)
     fen, moves = start, []
+    seen = set()
     out.write(f"G\t{fsf}\n")
     for ply in range(plies + 1):
         # Legal moves and SAN need only the position; the verdict needs the
-        # history (repetition).
+        # history when the position repeats (the FEN without its counters).
+        key = fen.rsplit(" ", 2)[0]
+        repeated = key in seen
+        seen.add(key)
         legal = sorted(sf.legal_moves(fsf, fen, []))
-        end = verdict(fsf, start, moves, legal)
+        end = verdict(fsf, start, moves, fen, repeated, legal)
         if end != "-" or ply == plies:
             out.write(f"P\t{fen}\t{' '.join(legal)}\t-\t-\t{end}\n")
             return
@@ -63,10 +74,12 @@ def main():
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plies", type=int, default=200)
+    ap.add_argument("--out", default=os.path.join("target", "differential"),
+                    help="folder for the .tsv files (relative to the repository)")
     args = ap.parse_args()
     with open(os.path.join(ROOT, "tests", "data", "variants.ini")) as f:
         sf.load_variant_config(f.read())
-    outdir = os.path.join(ROOT, "target", "differential")
+    outdir = os.path.join(ROOT, args.out)
     os.makedirs(outdir, exist_ok=True)
     for ours, fsf in VARIANTS.items():
         rng = random.Random(f"{args.seed}-{ours}")
