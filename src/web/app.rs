@@ -109,13 +109,11 @@ pub fn app() -> Html {
             }));
             dispatch.dispatch(Action::SetLang(lang));
             engine.set_lang(lang);
-            if let Some(side) = link.orient {
-                dispatch.dispatch(Action::Starting(side, None));
-            }
             let viewer = link.mode == Some(Mode::View);
             dispatch.dispatch(Action::Present {
                 embed: link.embed,
                 viewer,
+                bottom: link.orient,
             });
             dispatch.dispatch(Action::LinkProblems(problems));
             // An embedded game and a game to look at are the link's alone:
@@ -704,8 +702,10 @@ pub fn app() -> Html {
         .as_ref()
         .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human));
     // The link to the game as it is seen now (Share, and "open the full
-    // game" from an iframe).
-    let share_url = snap.as_deref().map(|s| {
+    // game" from an iframe), written only where it is shown: it holds every
+    // move of the game.
+    let shown_link = state.embed || state.dialog == Some(Dialog::Share);
+    let share_url = snap.as_deref().filter(|_| shown_link).map(|s| {
         let link = Link::of_game(s, bottom, state.viewer, state.prefs.pieces);
         format!("{}?{}", storage::base_url(), link.query())
     });

@@ -182,10 +182,12 @@ pub enum Action {
     /// The legal move a typed one names.
     Parsed(MoveSpec),
     /// How the page's link asks for the game to be shown: compact for an
-    /// iframe, and as a game to look at rather than play.
+    /// iframe, as a game to look at rather than play, and with this side at
+    /// the bottom of its first game.
     Present {
         embed: bool,
         viewer: bool,
+        bottom: Option<Side>,
     },
     /// A new version of the site waits (the service worker installed it).
     UpdateReady,
@@ -357,9 +359,14 @@ impl State {
             }
             Action::UpdateReady => s.update_ready = true,
             Action::LinkProblems(problems) => s.link_problems = problems,
-            Action::Present { embed, viewer } => {
+            Action::Present {
+                embed,
+                viewer,
+                bottom,
+            } => {
                 s.embed = embed;
                 s.viewer = viewer;
+                s.bottom_wish = bottom.or(s.bottom_wish);
             }
             Action::Loading => {
                 s.loading = true;

@@ -41,7 +41,6 @@ pub fn base_url() -> String {
 /// saved): a reload then resumes the game as it is, not as the link began it.
 pub fn drop_game_from_url(link: &Link) {
     let shown = Link {
-        orient: None,
         pieces: link.pieces,
         lang: link.lang,
         ..Link::default()
