@@ -77,6 +77,15 @@ pub enum FenError {
     },
 }
 
+/// "1 rank", "3 ranks".
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use FenError::*;
@@ -86,8 +95,14 @@ impl fmt::Display for FenError {
                 f,
                 "the FEN is {n} characters long; at most {MAX_FEN_LEN} are read"
             ),
-            RankCount(n) => write!(f, "the board has {n} ranks; it needs 9, separated by '/'"),
-            RankWidth { rank, files } => write!(f, "rank {rank} has {files} files; it needs 9"),
+            RankCount(n) => write!(
+                f,
+                "the board has {}; it needs 9, separated by '/'",
+                counted(*n, "rank")
+            ),
+            RankWidth { rank, files } => {
+                write!(f, "rank {rank} has {}; it needs 9", counted(*files, "file"))
+            }
             UnknownPiece {
                 letter,
                 rank,
@@ -455,6 +470,14 @@ mod tests {
         assert_eq!(
             err(m, "9/9/9 w"),
             "the board has 3 ranks; it needs 9, separated by '/'"
+        );
+        assert_eq!(
+            err(m, "4k4 w"),
+            "the board has 1 rank; it needs 9, separated by '/'"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/k/4K4[] w"),
+            "rank 2 has 1 file; it needs 9"
         );
         assert_eq!(
             err(m, "4k4/9/9/9/9/9/9/4P5/4K4[] w"),
