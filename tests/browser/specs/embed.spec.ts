@@ -47,7 +47,7 @@ test('the embedded game tells the page around it each move and takes its command
   await send(page, { type: 'dance' });
   await expect.poll(async () => (await events(page)).slice(before).map((e) => e.type)).toEqual(['error', 'error']);
   const [badFen, badType] = (await events(page)).slice(before);
-  expect(badFen.message).toBe("the board has 1 ranks; it needs 9, separated by '/'");
+  expect(badFen.message).toBe("the board has 1 rank; it needs 9, separated by '/'");
   expect(badType.message).toBe('unknown command type "dance" (the commands are setPosition and flip)');
   expect(await plies(game)).toBe(1);
   // Messages that are not commands (no type) are not for the game.
