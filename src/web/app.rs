@@ -190,12 +190,14 @@ pub fn app() -> Html {
             }
         });
     }
-    // Commands from the page around the game.
+    // Commands from the page around the game: one listener for the page's
+    // life, reading the game as it stands when a command comes.
     {
+        let latest: Rc<RefCell<Option<Rc<Snapshot>>>> = use_mut_ref(|| None);
+        latest.replace(state.snapshot.clone());
         let engine = engine.clone();
         let dispatch = state.dispatcher();
-        use_effect_with(state.snapshot.clone(), move |snap| {
-            let snap = snap.clone();
+        use_effect_with((), move |_| {
             let listener = embed::listen(move |command| match command {
                 HostCommand::Flip => dispatch.dispatch(Action::Flip),
                 HostCommand::SetPosition {
@@ -203,7 +205,9 @@ pub fn app() -> Html {
                     fen,
                     moves,
                 } => {
-                    let Some(snap) = &snap else { return };
+                    let Some(snap) = latest.borrow().clone() else {
+                        return;
+                    };
                     engine.new_game(
                         NewGame {
                             variant: variant.unwrap_or_else(|| snap.variant.clone()),
