@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 
 use pantheon::engine::{read_pgn, write_pgn, Game, PgnHeader, Position, Variant};
 use pantheon::protocol::{NewGame, Player, Request};
+use pantheon::web::clock::ClockLine;
 use pantheon::web::link::Link;
 use pantheon::web::saved;
 use pantheon::web::session::Session;
@@ -222,7 +223,10 @@ fn saved() {
     // One session for every input (each new one allocates its search table).
     let session = std::cell::RefCell::new(Session::new());
     fuzz("saved", |text| {
-        if let Ok(game) = saved::read(text) {
+        if let Ok(saved::Saved { game, clock }) = saved::read(text) {
+            if let Some(clock) = clock {
+                assert_eq!(ClockLine::parse(&clock.to_string()), Some(clock));
+            }
             // The worker sets up what the reader gives, or refuses it and
             // keeps the game it had.
             let mut session = session.borrow_mut();
@@ -247,7 +251,7 @@ fn write_seed_corpus() {
     ];
     let mut pgns = Vec::new();
     let mut saves = Vec::new();
-    for (variant, fen, moves) in games {
+    for (i, (variant, fen, moves)) in games.into_iter().enumerate() {
         let v: Variant = variant.parse().unwrap();
         let game = Game::from_uci_moves_partly(v, fen, moves.split(' ')).0;
         pgns.push(write_pgn(
@@ -268,7 +272,11 @@ fn write_seed_corpus() {
                 ..NewGame::default()
             }))
             .unwrap();
-        saves.push(saved::write(&session.snapshot()));
+        // Every other game with a two-player clock.
+        let snap = session.snapshot();
+        let clock = format!("clock {} 2000 61000 59500 b 1763900000000", snap.uci.len());
+        let clock = (i % 2 == 1).then(|| ClockLine::parse(&clock).unwrap());
+        saves.push(saved::write(&snap, clock.as_ref()));
     }
     std::fs::write(format!("{dir}/pgn.txt"), pgns.join("\n%%\n") + "\n").unwrap();
     std::fs::write(format!("{dir}/saved.txt"), saves.join("\n%%\n") + "\n").unwrap();

@@ -17,6 +17,7 @@ use crate::protocol::{
     DEFAULT_LEVEL,
 };
 use crate::web::bridge::Engine;
+use crate::web::clock::Clock;
 use crate::web::components::board::{board, bottom_side, screen_position, screen_square};
 use crate::web::components::dialogs::{
     NewGameDialog, Question, RecordDialog, Settings, SettingsDialog, ShareDialog, Start,
@@ -125,7 +126,12 @@ pub fn app() -> Html {
                 link.new_game()
             } else {
                 match storage::load() {
-                    Some(Ok(game)) => game,
+                    Some(Ok(saved)) => {
+                        if let Some(line) = saved.clock {
+                            dispatch.dispatch(Action::ResumeClock(line));
+                        }
+                        saved.game
+                    }
                     Some(Err(damage)) => {
                         dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
                         NewGame::default()
@@ -242,11 +248,15 @@ pub fn app() -> Html {
     // an embedded one or one to look at.
     {
         let keep = !state.embed && !state.viewer;
-        use_effect_with((state.snapshot.clone(), keep), |(snap, keep)| {
-            if let (Some(s), true) = (snap, keep) {
-                storage::save(s);
-            }
-        });
+        let clock = state.clock.as_ref().and_then(Clock::line);
+        use_effect_with(
+            (state.snapshot.clone(), clock, keep),
+            |(snap, clock, keep)| {
+                if let (Some(s), true) = (snap, keep) {
+                    storage::save(s, clock.as_ref());
+                }
+            },
+        );
     }
 
     let send = {

@@ -3,7 +3,10 @@
 //! follows the game's snapshots and tells when a side's time is up, which
 //! the worker then records as a loss on time.
 //!
-//! Plain Rust with time passed in (milliseconds), tested natively.
+//! Plain Rust with time passed in (milliseconds since 1970, as
+//! `Date.now()` gives them), tested natively.
+
+use std::fmt;
 
 use crate::protocol::{Side, Snapshot};
 
@@ -75,6 +78,87 @@ impl Clock {
     }
 }
 
+/// A clock as it is saved with its game (`web::saved`, line 6), so that a
+/// reload finds it as it was: `clock PLIES INCREMENT WHITE BLACK RUNNING SINCE`
+/// with times in whole milliseconds. PLIES is the length of the game the clock
+/// last followed, RUNNING is `w`, `b` or `-`, and SINCE (`-` when stopped) is
+/// when the running side's time began to run. Time goes on while the page is
+/// away, as on a clock on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockLine {
+    plies: usize,
+    increment_ms: u64,
+    left: [u64; 2],
+    running: Option<(Side, u64)>,
+}
+
+impl ClockLine {
+    /// The clock in a saved line (`None` unless it is exactly as written).
+    pub fn parse(line: &str) -> Option<ClockLine> {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [tag, plies, increment, white, black, side, since] = fields[..] else {
+            return None;
+        };
+        let ms = |s: &str| s.parse::<u64>().ok().filter(|&n| n < 1 << 53);
+        let running = match (side, since) {
+            ("-", "-") => None,
+            ("w" | "b", since) => Some((Side::parse(side)?, ms(since)?)),
+            _ => return None,
+        };
+        (tag == "clock").then_some(())?;
+        Some(ClockLine {
+            plies: plies.parse().ok()?,
+            increment_ms: ms(increment)?,
+            left: [ms(white)?, ms(black)?],
+            running,
+        })
+    }
+}
+
+impl fmt::Display for ClockLine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [white, black] = self.left;
+        write!(
+            f,
+            "clock {} {} {white} {black} ",
+            self.plies, self.increment_ms
+        )?;
+        match self.running {
+            Some((side, since)) => write!(f, "{} {since}", &side.id()[..1]),
+            None => write!(f, "- -"),
+        }
+    }
+}
+
+impl Clock {
+    /// What is saved of the clock, once it follows a game.
+    pub fn line(&self) -> Option<ClockLine> {
+        let (_, plies) = self.game?;
+        let ms = |t: f64| t.max(0.0).round() as u64;
+        Some(ClockLine {
+            plies,
+            increment_ms: ms(self.increment_ms),
+            left: self.left.map(ms),
+            running: self.running.map(|(side, since)| (side, ms(since))),
+        })
+    }
+
+    /// The saved clock, timing the game of `snap` again: the game read back
+    /// with it, either as long as the clock knew it or one move longer (the
+    /// move was saved, and the page went away before the clock followed it;
+    /// following the snapshot charges that move as usual). Otherwise the
+    /// clock belonged to another game and is not resumed.
+    pub fn resume(line: &ClockLine, snap: &Snapshot) -> Option<Clock> {
+        let plies = snap.san.len();
+        (line.plies == plies || line.plies + 1 == plies).then(|| Clock {
+            increment_ms: line.increment_ms as f64,
+            left: line.left.map(|t| t as f64),
+            running: line.running.map(|(side, since)| (side, since as f64)),
+            game: Some((snap.game_id, line.plies)),
+        })
+    }
+}
+
 /// `4:59`, `0:07.3` (tenths in the last ten seconds).
 pub fn format(ms: f64) -> String {
     let ms = ms.max(0.0);
@@ -133,6 +217,66 @@ mod tests {
         let mut other = s.snapshot();
         other.game_id = 4;
         assert!(!clock.times(&other));
+    }
+
+    #[test]
+    fn a_saved_clock_resumes_where_it_stood_and_time_runs_on_meanwhile() {
+        let mut s = session();
+        let mut clock = Clock::new(5, 2);
+        clock.follow(&s.snapshot(), 1_000.0);
+        play(&mut s, "e3e4");
+        clock.follow(&s.snapshot(), 31_000.0);
+        let line = clock.line().unwrap();
+        assert_eq!(line.to_string(), "clock 1 2000 272000 300000 b 31000");
+        assert_eq!(ClockLine::parse(&line.to_string()), Some(line.clone()));
+        // The page is reloaded: a new worker gives the game a new id.
+        let mut again = s.snapshot();
+        again.game_id += 1;
+        let mut resumed = Clock::resume(&line, &again).unwrap();
+        resumed.follow(&again, 41_000.0);
+        // Black's time ran through the reload; no increment, no move.
+        assert_eq!(resumed.running(), Some(Side::Black));
+        assert_eq!(resumed.left(Side::Black, 41_000.0), 290_000.0);
+        assert_eq!(resumed.left(Side::White, 41_000.0), 272_000.0);
+        // Saved before Black's reply reached the clock: the reply is charged.
+        play(&mut s, "e7e6");
+        let mut longer = s.snapshot();
+        longer.game_id += 1;
+        let mut resumed = Clock::resume(&line, &longer).unwrap();
+        resumed.follow(&longer, 51_000.0);
+        assert_eq!(resumed.running(), Some(Side::White));
+        assert_eq!(resumed.left(Side::Black, 51_000.0), 282_000.0);
+        // Another game: the clock is not resumed.
+        play(&mut s, "e4e5");
+        assert_eq!(Clock::resume(&line, &s.snapshot()), None);
+        // A clock that stopped (the game ended) stays stopped.
+        s.handle(Request::Resign(Side::White)).unwrap();
+        clock.follow(&s.snapshot(), 60_000.0);
+        let stopped = clock.line().unwrap().to_string();
+        assert!(stopped.ends_with(" - -"), "{stopped}");
+        assert_eq!(ClockLine::parse(&stopped).unwrap().to_string(), stopped);
+        // A clock that never followed a game has nothing to save.
+        assert_eq!(Clock::new(1, 0).line(), None);
+    }
+
+    #[test]
+    fn only_a_well_formed_clock_line_is_read() {
+        for bad in [
+            "",
+            "clock",
+            "clock 1 2000 272000 300000 b",
+            "clock 1 2000 272000 300000 b 31000 9",
+            "clack 1 2000 272000 300000 b 31000",
+            "clock -1 2000 272000 300000 b 31000",
+            "clock 1 2000 2.5 300000 b 31000",
+            "clock 1 2000 272000 300000 x 31000",
+            "clock 1 2000 272000 300000 - 31000",
+            "clock 1 2000 272000 300000 w -",
+            "clock 1 2000 99999999999999999999 300000 w 5",
+        ] {
+            assert_eq!(ClockLine::parse(bad), None, "{bad:?}");
+        }
+        assert!(ClockLine::parse("clock 0 0 60000 60000 w 0").is_some());
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The saved game's text (kept in `localStorage` so that a reload resumes
 //! the game): five lines, the variant, the start position as FEN, the moves
-//! as UCI strings, who plays each side, and the computer's level. Reading
+//! as UCI strings, who plays each side, and the computer's level, and a sixth
+//! with the clock when the game has one (`web::clock::ClockLine`). Reading
 //! any text gives the game or says which line is wrong; it never panics.
 //!
 //! Plain Rust, tested natively; `web::storage` stores the text.
 
 use crate::protocol::{NewGame, Player, Snapshot};
+use crate::web::clock::ClockLine;
 use crate::web::i18n::{fill, Text};
 
 /// What is wrong with a saved text, and on which line.
@@ -14,7 +16,7 @@ pub enum Damage {
     TooLong(usize),
     Missing(usize),
     TooManyMoves(usize),
-    /// Line 4 (players) or 5 (level) holds this instead.
+    /// Line 4 (players), 5 (level) or 6 (clock) holds this instead.
     Unreadable(usize, String),
 }
 
@@ -43,8 +45,15 @@ const MAX_LEN: usize = 64 * 1024;
 /// Most moves read back.
 const MAX_MOVES: usize = 2000;
 
-pub fn write(snap: &Snapshot) -> String {
-    format!(
+/// A game read back: what the worker is to set up, and the page's clock.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Saved {
+    pub game: NewGame,
+    pub clock: Option<ClockLine>,
+}
+
+pub fn write(snap: &Snapshot, clock: Option<&ClockLine>) -> String {
+    let mut text = format!(
         "{}\n{}\n{}\n{},{}\n{}",
         snap.variant,
         snap.start_fen,
@@ -52,12 +61,16 @@ pub fn write(snap: &Snapshot) -> String {
         snap.players[0].id(),
         snap.players[1].id(),
         snap.level
-    )
+    );
+    if let Some(clock) = clock {
+        text += &format!("\n{clock}");
+    }
+    text
 }
 
 /// The game in a saved text (the worker still checks the position and the
 /// moves, and refuses a game that cannot be played).
-pub fn read(text: &str) -> Result<NewGame, Damage> {
+pub fn read(text: &str) -> Result<Saved, Damage> {
     if text.len() > MAX_LEN {
         return Err(Damage::TooLong(text.len()));
     }
@@ -84,14 +97,21 @@ pub fn read(text: &str) -> Result<NewGame, Damage> {
         .trim()
         .parse::<u8>()
         .map_err(|_| Damage::Unreadable(5, level_line.into()))?;
-    Ok(NewGame {
-        id: 0,
-        variant,
-        fen: Some(fen),
-        moves,
-        players,
-        level,
-        from_link: false,
+    let clock = match lines.next().filter(|l| !l.trim().is_empty()) {
+        None => None,
+        Some(line) => Some(ClockLine::parse(line).ok_or(Damage::Unreadable(6, line.into()))?),
+    };
+    Ok(Saved {
+        game: NewGame {
+            id: 0,
+            variant,
+            fen: Some(fen),
+            moves,
+            players,
+            level,
+            from_link: false,
+        },
+        clock,
     })
 }
 
@@ -114,11 +134,27 @@ mod tests {
         }))
         .unwrap();
         let snap = s.snapshot();
-        let text = write(&snap);
-        let game = read(&text).unwrap();
+        let text = write(&snap, None);
+        let saved = read(&text).unwrap();
+        assert_eq!(saved.clock, None);
         let mut again = Session::new();
-        again.handle(Request::NewGame(game)).unwrap();
+        again.handle(Request::NewGame(saved.game)).unwrap();
         assert_eq!(again.snapshot(), snap);
+    }
+
+    #[test]
+    fn a_clock_is_saved_on_a_sixth_line() {
+        let line = ClockLine::parse("clock 2 0 50000 61000 w 1763900000000").unwrap();
+        let text = write(&Session::new().snapshot(), Some(&line));
+        assert!(
+            text.ends_with("\n3\nclock 2 0 50000 61000 w 1763900000000"),
+            "{text}"
+        );
+        assert_eq!(read(&text).unwrap().clock, Some(line));
+        assert_eq!(
+            read(&(text.clone() + "x")).unwrap_err(),
+            Damage::Unreadable(6, "clock 2 0 50000 61000 w 1763900000000x".into())
+        );
     }
 
     #[test]
@@ -144,6 +180,10 @@ mod tests {
             (
                 "mansindam\nfen\n\nhuman,human\nthree",
                 "line 5 cannot be read: \"three\"",
+            ),
+            (
+                "mansindam\nfen\n\nhuman,human\n3\nclock 1 2",
+                "line 6 cannot be read: \"clock 1 2\"",
             ),
         ];
         for (text, message) in cases {

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
-use crate::web::clock::Clock;
+use crate::web::clock::{Clock, ClockLine};
 use crate::web::i18n::{fill, Lang, Text};
 use crate::web::link::Problem;
 use crate::web::prefs::Prefs;
@@ -122,6 +122,8 @@ pub struct State {
     /// whose time ran out (told to the worker once).
     pub clock: Option<Clock>,
     pub clock_wish: Option<(u32, u32)>,
+    /// The clock saved with the game being resumed, for its first snapshot.
+    pub clock_saved: Option<ClockLine>,
     pub now: f64,
     pub flag: Option<Side>,
     /// A typed move the worker found legal, to be played (the page plays it
@@ -155,6 +157,8 @@ pub enum Action {
     Starting(Side, Option<(u32, u32)>),
     /// The clock follows the snapshot just shown, at this time.
     ClockFollow(f64),
+    /// The game being resumed had this clock.
+    ResumeClock(ClockLine),
     /// The clock's display moves on (and a fallen flag is seen).
     Tick(f64),
     Error(String),
@@ -219,7 +223,11 @@ impl State {
                         },
                     );
                     s.flipped = bottom == Side::Black;
-                    s.clock = s.clock_wish.take().map(|(m, i)| Clock::new(m, i));
+                    s.clock = match (s.clock_wish.take(), s.clock_saved.take()) {
+                        (Some((minutes, increment)), _) => Some(Clock::new(minutes, increment)),
+                        (None, Some(line)) => Clock::resume(&line, &snap),
+                        (None, None) => None,
+                    };
                     s.flag = None;
                 }
                 let moved_on = self
@@ -338,6 +346,7 @@ impl State {
                     clock.follow(snap, now);
                 }
             }
+            Action::ResumeClock(line) => s.clock_saved = Some(line),
             Action::Tick(now) => {
                 s.now = now;
                 if s.flag.is_none() {

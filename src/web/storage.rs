@@ -6,7 +6,8 @@
 use wasm_bindgen::JsValue;
 use web_sys::Storage;
 
-use crate::protocol::{NewGame, Snapshot};
+use crate::protocol::Snapshot;
+use crate::web::clock::ClockLine;
 use crate::web::i18n::Lang;
 use crate::web::link::{Link, Problem};
 use crate::web::prefs::Prefs;
@@ -56,16 +57,16 @@ pub fn drop_game_from_url(link: &Link) {
     }
 }
 
-pub fn save(snap: &Snapshot) {
+pub fn save(snap: &Snapshot, clock: Option<&ClockLine>) {
     let Some(storage) = storage() else { return };
     // Full or forbidden storage: the game goes on unsaved.
-    let _ = storage.set_item(KEY, &saved::write(snap));
+    let _ = storage.set_item(KEY, &saved::write(snap, clock));
 }
 
 /// The game saved by an earlier visit: `None` when there is none (or no
 /// storage), an error naming the damage when it cannot be read (it is then
 /// forgotten, so the next visit starts cleanly).
-pub fn load() -> Option<Result<NewGame, saved::Damage>> {
+pub fn load() -> Option<Result<saved::Saved, saved::Damage>> {
     let text = storage()?.get_item(KEY).ok()??;
     let game = saved::read(&text);
     if game.is_err() {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openGame, playUci } from './helpers';
+import { openGame, playUci, plies } from './helpers';
 
 test('a clock for two players: each side spends its own time, and a flag fall loses', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
@@ -25,6 +25,33 @@ test('a clock for two players: each side spends its own time, and a flag fall lo
   await expect(page.getByTestId('status')).toHaveText('White wins by time');
   await expect(page.getByTestId('result')).toContainText("A player's clock ran out.");
   await expect(black).toHaveText('0:00.0');
+  await expect(black).not.toHaveClass(/running/);
+});
+
+test('the clock survives a reload, and its time runs on meanwhile', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('clock-minutes').fill('5');
+  await page.getByTestId('clock-increment').fill('0');
+  await page.getByTestId('start-game').click();
+  await playUci(page, 'e3e4');
+  const white = page.getByTestId('clock-white');
+  const black = page.getByTestId('clock-black');
+  await expect(black).toHaveClass(/running/);
+  const white_left = await white.textContent();
+  expect(white_left).toMatch(/^[45]:[0-5]\d$/);
+  await page.waitForTimeout(2_500);
+  await page.reload();
+  // Same game, same clock: White's time as it was, Black's still running
+  // and short of 5:00 by at least the time before and during the reload.
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  expect(await plies(page)).toBe(1);
+  await expect(white).toHaveText(white_left!);
+  await expect(black).toHaveClass(/running/);
+  await expect(black).toHaveText(/^4:5[0-7]$/);
+  await playUci(page, 'e7e6');
+  await expect(white).toHaveClass(/running/);
   await expect(black).not.toHaveClass(/running/);
 });
 
