@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Random games played by Fairy-Stockfish (pyffish) with tests/data/variants.ini,
+"""Random games played by Fairy-Stockfish (pyffish) with tests/data/variants.ini
+(with stretches of shuffling and marching Kings, see `choose`),
 written down ply by ply for `cargo test --test differential -- --ignored`,
 which replays them with our engine and compares legal move sets, FEN, SAN and
 the game-end verdict at every ply.
@@ -10,8 +11,8 @@ Writes target/differential/<variant>.tsv. Each game is a line `G<TAB>variant`
 followed by one line per position:
 `P<TAB>fen<TAB>legal moves (sorted, space separated)<TAB>move<TAB>san<TAB>end`
 where move/san are '-' at the last position and end is '-' or
-'<winner>:<kind>' with kind one of mate (no legal moves) or rule (a rule of
-the game ended it: campmate, repetition).
+'<winner>:<kind>', winner w, b or d (a draw), kind one of mate (no legal
+moves) or rule (a rule of the game ended it: campmate, repetition).
 """
 import argparse
 import ctypes
@@ -43,8 +44,9 @@ def verdict(fsf, start, moves, fen, repeated, legal):
         ended, result, kind = True, sf.game_result(fsf, origin, history), "mate"
     if not ended:
         return "-"
-    # result is from the side to move's point of view.
-    return f"{side if result > 0 else other}:{kind}"
+    # result is from the side to move's point of view; 'd' is a draw.
+    winner = side if result > 0 else other if result < 0 else "d"
+    return f"{winner}:{kind}"
 
 
 def tables_built_once(fsf):
@@ -60,10 +62,51 @@ def tables_built_once(fsf):
     skip(1)
 
 
+def king_square(fen, side):
+    """The square ('e1') of `side`'s King in a FEN's board."""
+    king = "K" if side == "w" else "k"
+    for r, row in enumerate(fen.split(" ")[0].split("[")[0].split("/")):
+        file = 0
+        for c in row.replace("+", ""):
+            if c.isdigit():
+                file += int(c)
+                continue
+            if c == king:
+                return f"{'abcdefghi'[file]}{9 - r}"
+            file += 1
+    return None
+
+
+# Uniformly random moves rarely end a game by a rule (in 200 games, none
+# did), so now and then the players are steered: for SHUFFLE plies both
+# move their last piece back where it came from when they can (repetitions,
+# and Mansindam's forbidden third occurrence), or a King steps as far
+# forward as it can (campmate).
+SHUFFLE_CHANCE, SHUFFLE = 0.002, 12
+MARCH_CHANCE = 0.05
+
+
+def choose(rng, legal, moves, fen, shuffling):
+    side = fen.split(" ")[1]
+    if shuffling and len(moves) >= 2:
+        last = moves[-2]
+        back = last[2:4] + last[0:2]
+        if "@" not in last and back in legal:
+            return back
+    if rng.random() < MARCH_CHANCE:
+        king = king_square(fen, side)
+        steps = [m for m in legal if king and m.startswith(king)]
+        if steps:
+            forward = max if side == "w" else min
+            return forward(steps, key=lambda m: int(m[3]))
+    return rng.choice(legal)
+
+
 def play(fsf, rng, plies, out):
     start = sf.start_fen(fsf)
     fen, moves = start, []
     seen = set()
+    shuffling = 0
     rows = []  # (fen, legal, end) per position
     for ply in range(plies + 1):
         # Legal moves need only the position; the verdict needs the history
@@ -76,7 +119,10 @@ def play(fsf, rng, plies, out):
         rows.append((fen, legal, end))
         if end != "-" or ply == plies:
             break
-        move = rng.choice(legal)
+        if shuffling == 0 and rng.random() < SHUFFLE_CHANCE:
+            shuffling = SHUFFLE
+        move = choose(rng, legal, moves, fen, shuffling > 0)
+        shuffling = max(0, shuffling - 1)
         moves.append(move)
         fen = sf.get_fen(fsf, fen, [move])
     # Every pyffish call pays ~2 ms to set the variant up, so the SAN of the

@@ -71,4 +71,7 @@ if ! "$venv/bin/python" -c "import pyffish" 2>/dev/null; then
   python3 -m venv "$venv" 2>/dev/null || { apt_install python3-venv; python3 -m venv "$venv"; }
   "$venv/bin/pip" install --quiet "pyffish==$PYFFISH_VERSION"
 fi
+# tools/differential-run.sh compiles tools/pyffish-once.c (a C compiler is
+# there wherever Rust links, but say so).
+if ! command -v cc >/dev/null; then apt_install gcc libc6-dev; fi
 say "ready"

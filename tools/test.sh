@@ -26,9 +26,8 @@ cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker -- -D 
 step "cargo test"
 cargo test
 
-step "differential check against Fairy-Stockfish (pyffish, 10 random games per game)"
-target/pyffish-venv/bin/python tools/differential.py --games 10
-cargo test --test differential -- --ignored
+step "differential check against Fairy-Stockfish (pyffish, 100 random games per game)"
+tools/differential-run.sh --check 100 1
 
 step "trunk build --release"
 trunk build --release
