@@ -11,7 +11,7 @@
 //! calls a draw where our rules have the repeating player lose. Each use of
 //! one is counted and printed.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt;
 
 use pantheon::engine::{Color, Game, PlayError, Position, Reason, Variant};
@@ -89,14 +89,19 @@ fn kind(reason: Reason) -> &'static str {
     }
 }
 
-/// Whether `uci` is a move Mansindam forbids because it would make a third
-/// occurrence (Fairy-Stockfish lists and plays it, and the mover then loses).
-fn forbidden_repetition(game: &Game, uci: &str) -> bool {
+/// Whether our engine refuses `uci` as a third occurrence (Mansindam).
+fn forbidden(game: &Game, uci: &str) -> bool {
     let m = game
         .position()
         .parse_uci(uci)
         .expect("legal without history");
     matches!(game.clone().play(m), Err(PlayError::IllegalRepetition(_)))
+}
+
+/// A situation as the repetition rules see it: board, hands, side to move.
+fn situation(position: &Position) -> String {
+    let fen = position.fen();
+    fen.split(' ').take(2).collect::<Vec<_>>().join(" ")
 }
 
 /// Compares one recorded file.
@@ -109,59 +114,83 @@ fn compare(variant: Variant) -> Tally {
         .unwrap_or_else(|e| panic!("{path}: {e}; run tools/differential.py first"));
     let mut tally = Tally::default();
     let mut game: Option<Game> = None;
-    // After Fairy-Stockfish played a repetition that Mansindam forbids: the
-    // verdict it must give next (the player who repeated loses).
-    let mut repeated_by: Option<Color> = None;
+    // The situations of the game so far, counted here (not by the engine).
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    // When Fairy-Stockfish goes one move further than we do (see below): the
+    // winner its verdict must name at the next position.
+    let mut next_winner: Option<Color> = None;
     for (n, line) in text.lines().enumerate() {
         let at = format!("{path}:{}", n + 1);
         let fields: Vec<&str> = line.split('\t').collect();
         if fields[0] == "G" {
             game = Some(Game::new(variant));
             tally.games += 1;
-            repeated_by = None;
+            seen.clear();
+            next_winner = None;
             continue;
         }
         let [_, fen, legal, mv, san, end] = fields[..] else {
             panic!("{at}: bad line")
         };
-        if let Some(mover) = repeated_by.take() {
-            // Same outcome, reached one move later: the allowed difference.
-            let winner = if mover == Color::White { "b" } else { "w" };
+        tally.positions += 1;
+        if let Some(winner) = next_winner.take() {
+            // The same winner, one move later: the allowed difference.
+            let winner = if winner == Color::White { "w" } else { "b" };
             assert_eq!(
                 end,
                 format!("{winner}:rule"),
-                "{at}: after a forbidden repetition"
+                "{at}: after a third occurrence"
             );
             assert_eq!(mv, "-", "{at}: the game goes on after a third occurrence");
-            *tally.endings.entry("forbidden repetition").or_default() += 1;
-            tally.repetitions_played += 1;
-            tally.positions += 1;
             continue;
         }
         let game = game.as_mut().expect("a G line first");
         let theirs = Position::from_fen(variant, fen).unwrap_or_else(|e| panic!("{at}: {e}"));
         assert_eq!(game.position().fen(), theirs.fen(), "{at}: FEN");
+        *seen.entry(situation(game.position())).or_default() += 1;
+        let repeats = |uci: &String| {
+            let mut after = game.position().clone();
+            after.make_move(game.position().parse_uci(uci).expect("legal"));
+            seen.get(&situation(&after)).copied().unwrap_or(0) >= 2
+        };
 
         let fsf: BTreeSet<String> = legal.split_whitespace().map(String::from).collect();
-        match end {
-            "-" => {
-                assert_eq!(game.outcome(), None, "{at}: we ended a game that goes on");
+        match (end, game.outcome()) {
+            ("-", Some(outcome)) => {
+                // Mansindam: every move left would make a third occurrence,
+                // so here the player has none and has lost; Fairy-Stockfish
+                // plays one, and the player loses by repetition next.
+                assert!(
+                    variant == Variant::Mansindam
+                        && matches!(outcome.reason, Reason::Checkmate | Reason::Stalemate)
+                        && !fsf.is_empty()
+                        && fsf.iter().all(repeats),
+                    "{at}: we ended a game that goes on ({outcome})"
+                );
+                *tally
+                    .endings
+                    .entry("left only repeating moves")
+                    .or_default() += 1;
+                next_winner = Some(outcome.winner);
+                continue;
+            }
+            ("-", None) => {
                 let ours = uci_set(game);
                 if ours != fsf {
                     // Only Mansindam's illegal third occurrence may differ.
                     let only_fsf: Vec<&String> = fsf.difference(&ours).collect();
                     let only_ours: Vec<&String> = ours.difference(&fsf).collect();
-                    let repeats = only_fsf.iter().all(|s| forbidden_repetition(game, s));
+                    let allowed = variant == Variant::Mansindam
+                        && only_fsf.iter().all(|&s| repeats(s) && forbidden(game, s));
                     assert!(
-                        only_ours.is_empty() && repeats,
+                        only_ours.is_empty() && allowed,
                         "{at}: only ours {only_ours:?}, only Fairy-Stockfish {only_fsf:?}"
                     );
                     tally.repeating_moves_listed += 1;
                 }
             }
-            verdict => {
-                let outcome = game
-                    .outcome()
+            (verdict, outcome) => {
+                let outcome = outcome
                     .unwrap_or_else(|| panic!("{at}: Fairy-Stockfish ended the game: {verdict}"));
                 let (winner, how) = verdict.split_once(':').expect("winner:kind");
                 if winner == "d" {
@@ -185,7 +214,6 @@ fn compare(variant: Variant) -> Tally {
                 *tally.endings.entry(outcome.reason.as_str()).or_default() += 1;
             }
         }
-        tally.positions += 1;
         if mv != "-" {
             let m = game
                 .position()
@@ -193,8 +221,10 @@ fn compare(variant: Variant) -> Tally {
                 .unwrap_or_else(|e| panic!("{at}: {e}"));
             assert_eq!(game.position().san(m), san, "{at}: SAN of {mv}");
             assert_eq!(game.position().parse_san(san), Ok(m), "{at}: reading {san}");
-            if forbidden_repetition(game, mv) {
-                repeated_by = Some(game.position().side_to_move());
+            if repeats(&mv.to_string()) && forbidden(game, mv) {
+                *tally.endings.entry("forbidden repetition").or_default() += 1;
+                tally.repetitions_played += 1;
+                next_winner = Some(game.position().side_to_move().flip());
                 continue;
             }
             game.play(m).unwrap_or_else(|e| panic!("{at}: {e}"));
