@@ -43,7 +43,9 @@ test('the embedded game tells the page around it each move and takes its command
 
   // A command that cannot be carried out is answered, and the game stays.
   const before = (await events(page)).length;
+  // (One at a time: the worker answers the first, the page the second.)
   await send(page, { type: 'setPosition', fen: 'nonsense' });
+  await expect.poll(async () => (await events(page)).slice(before).map((e) => e.type)).toEqual(['error']);
   await send(page, { type: 'dance' });
   await expect.poll(async () => (await events(page)).slice(before).map((e) => e.type)).toEqual(['error', 'error']);
   const [badFen, badType] = (await events(page)).slice(before);
