@@ -25,9 +25,14 @@ case "${1:-}" in
         n = split(words, parts, ",")
         for (i = 1; i <= n; i++) { split(parts[i], kv, "="); into[kv[1]] += kv[2] }
       }
-      function show(name, from,   k, line) {
+      function show(name, from,   keys, known, n, i, k, line) {
+        n = split("checkmate stalemate campmate repetition perpetual-check forbidden-repetition left-only-repeating-moves limit listed draws", keys, " ")
         line = ""
-        for (k in from) line = line sprintf("%s%s %d", line == "" ? "" : ", ", k, from[k])
+        for (i = 1; i <= n; i++) {
+          if (keys[i] in from) line = line sprintf("%s%s %d", line == "" ? "" : ", ", keys[i], from[keys[i]])
+          known[keys[i]] = 1
+        }
+        for (k in from) if (!(k in known)) line = line sprintf(", %s %d", k, from[k])
         printf "  %s: %s\n", name, line
       }
       !/^#/ { g += $4; m += $5; p += $6; if (NF >= 8) { add($7, me); add($8, pe) } }
