@@ -269,21 +269,6 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct RecordProps {
-    pub lang: Lang,
-    /// The position on the board as FEN.
-    pub fen: AttrValue,
-    /// The game as PGN (`None` until the worker has written it).
-    pub pgn: Option<AttrValue>,
-    pub loading: bool,
-    pub error: Option<AttrValue>,
-    /// Play on from a pasted text.
-    pub on_load: Callback<String>,
-    pub on_close: Callback<()>,
-}
-
-/// The game as FEN and PGN to copy, and a field to paste one to play from.
 /// Copies a text to the clipboard. Refused (no permission, an insecure
 /// page, a frame without the right): the text is still on screen to select.
 fn copy_to_clipboard(text: &str) {
@@ -364,6 +349,21 @@ pub fn copy_field(props: &CopyFieldProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct RecordProps {
+    pub lang: Lang,
+    /// The position on the board as FEN.
+    pub fen: AttrValue,
+    /// The game as PGN (`None` until the worker has written it).
+    pub pgn: Option<AttrValue>,
+    pub loading: bool,
+    pub error: Option<AttrValue>,
+    /// Play on from a pasted text.
+    pub on_load: Callback<String>,
+    pub on_close: Callback<()>,
+}
+
+/// The game as FEN and PGN to copy, and a field to paste one to play from.
 #[function_component(RecordDialog)]
 pub fn record_dialog(props: &RecordProps) -> Html {
     let t = props.lang.text();
