@@ -15,6 +15,7 @@
 
 use std::str::FromStr;
 
+use crate::ai;
 use crate::engine::Variant;
 use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
 use crate::web::i18n::Lang;
@@ -53,7 +54,6 @@ impl Mode {
 pub const MAX_FEN: usize = 300;
 /// The most moves a link may carry.
 pub const MAX_MOVES: usize = 2000;
-const MAX_LEVEL: u8 = 6;
 
 /// Everything a link can say; `None` where it says nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,7 +142,7 @@ impl Link {
                     None => bad("mode", Expected::OneOf("ai|local|view")),
                 },
                 "level" => match trimmed.parse::<u8>() {
-                    Ok(level @ 1..=MAX_LEVEL) => link.level = Some(level),
+                    Ok(level @ 1..=ai::LEVELS) => link.level = Some(level),
                     _ => bad("level", Expected::Level),
                 },
                 "pieces" => match PieceSet::parse(&trimmed.to_ascii_lowercase()) {
@@ -158,15 +158,15 @@ impl Link {
                     "0" | "false" => link.embed = false,
                     _ => bad("embed", Expected::OneOf("1|0")),
                 },
-                side @ ("white" | "black") => {
-                    let (param, index) = if side == "white" {
-                        ("white", 0)
+                "white" | "black" => {
+                    let side = if key == "white" {
+                        Side::White
                     } else {
-                        ("black", 1)
+                        Side::Black
                     };
                     match Player::parse(trimmed) {
-                        Some(p) => link.players[index] = Some(p),
-                        None => bad(param, Expected::OneOf("human|computer")),
+                        Some(p) => link.players[side.index()] = Some(p),
+                        None => bad(side.id(), Expected::OneOf("human|computer")),
                     }
                 }
                 _ => {}
@@ -246,9 +246,7 @@ impl Link {
             .collect::<Vec<_>>()
             .join("&")
     }
-}
 
-impl Link {
     /// The link to a game as the player sees it now: the game (its start
     /// position only when it is not the standard one, and its moves), who
     /// plays, the orientation and the piece set. The language is left to
