@@ -519,7 +519,7 @@ pub fn app() -> Html {
         let act = act.clone();
         Callback::from(move |yes: bool| match (yes, state.confirm) {
             (true, Some(m)) => act.emit(Intent::Play(m.spec)),
-            _ => state.dispatch(Action::CloseDialogs),
+            _ => state.dispatch(Action::CancelMove),
         })
     };
 
@@ -548,7 +548,7 @@ pub fn app() -> Html {
                 }
                 None => send.emit(Request::TakeBack),
             }
-            state.dispatch(Action::CloseDialogs);
+            state.dispatch(Action::CancelMove);
         })
     };
     // Looking back: the position after `ply` moves (the last one is the game).
@@ -675,7 +675,7 @@ pub fn app() -> Html {
                         .map(|k| k.key())
                         .unwrap_or_default();
                     if key == "Escape" {
-                        state.dispatch(Action::CloseDialogs);
+                        state.dispatch(Action::CancelMove);
                         state.dispatch(Action::CloseDialog);
                         resign_open.set(false);
                     }
@@ -719,10 +719,10 @@ pub fn app() -> Html {
     // game" from an iframe), written only where it is shown: it holds every
     // move of the game.
     let shown_link = state.embed || state.dialog == Some(Dialog::Share);
-    let share_url = snap.as_deref().filter(|_| shown_link).map(|s| {
-        let link = Link::of_game(s, bottom, state.viewer, state.prefs.pieces);
-        format!("{}?{}", storage::base_url(), link.query())
-    });
+    let share_url = snap
+        .as_deref()
+        .filter(|_| shown_link)
+        .map(|s| storage::url_of(&Link::of_game(s, bottom, state.viewer, state.prefs.pieces)));
     let open_share = dispatching(&state, Action::Open(Dialog::Share));
     // Step buttons through the moves (a game to look at, and the iframe).
     let step = |key: &'static str,

@@ -102,11 +102,6 @@ impl RawCommand {
 /// The events that tell what happened between two snapshots of the game
 /// (`before` is `None` for the first one).
 pub fn events_between(before: Option<&Snapshot>, now: &Snapshot) -> Vec<HostEvent> {
-    let position = |variant: &str, fen: &str, ply| HostEvent::Position {
-        variant: variant.into(),
-        fen: fen.into(),
-        ply,
-    };
     let mut events = Vec::new();
     let grew_by_one = before.is_some_and(|b| {
         b.game_id == now.game_id && now.uci.len() == b.uci.len() + 1 && now.uci.starts_with(&b.uci)
@@ -125,7 +120,11 @@ pub fn events_between(before: Option<&Snapshot>, now: &Snapshot) -> Vec<HostEven
             fen: now.fen.clone(),
         }),
         Some(b) if b.game_id != now.game_id || b.uci != now.uci || b.fen != now.fen => {
-            events.push(position(&now.variant, &now.fen, now.uci.len()))
+            events.push(HostEvent::Position {
+                variant: now.variant.clone(),
+                fen: now.fen.clone(),
+                ply: now.uci.len(),
+            })
         }
         Some(_) => {}
     }

@@ -149,7 +149,9 @@ pub enum Action {
     Confirm(MoveView),
     /// A move went to the worker.
     Sent,
-    CloseDialogs,
+    /// The move being made is given up: the promotion and confirmation
+    /// questions close and the piece picked up is put down.
+    CancelMove,
     Flip,
     Open(Dialog),
     CloseDialog,
@@ -275,7 +277,7 @@ impl State {
                 s.confirm = None;
                 s.waiting = true;
             }
-            Action::CloseDialogs => {
+            Action::CancelMove => {
                 s.promotion = None;
                 s.confirm = None;
                 s.selected = None;

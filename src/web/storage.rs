@@ -28,14 +28,19 @@ pub fn link() -> (Link, Vec<Problem>) {
     Link::parse(&query)
 }
 
-/// The page's address without its query: where shared links point.
-pub fn base_url() -> String {
-    web_sys::window()
+/// The address of this page with the link's query (none when the link says
+/// nothing): what Share gives, and what the address bar shows.
+pub fn url_of(link: &Link) -> String {
+    let page = web_sys::window()
         .and_then(|w| {
             let l = w.location();
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
-        .unwrap_or_default()
+        .unwrap_or_default();
+    match link.query() {
+        query if query.is_empty() => page,
+        query => format!("{page}?{query}"),
+    }
 }
 
 /// Takes the game out of the address bar once it is being played (and
@@ -46,14 +51,8 @@ pub fn drop_game_from_url(link: &Link) {
         lang: link.lang,
         ..Link::default()
     };
-    let query = shown.query();
-    let url = if query.is_empty() {
-        base_url()
-    } else {
-        format!("{}?{query}", base_url())
-    };
     if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url_of(&shown)));
     }
 }
 
