@@ -560,6 +560,7 @@ pub fn app() -> Html {
             if ply >= last {
                 state.dispatch(Action::Live);
             } else {
+                state.dispatch(Action::AskPast(ply));
                 send.emit(Request::ShowMove(ply as u32));
             }
         })
@@ -571,7 +572,12 @@ pub fn app() -> Html {
         let busy = state.dialog.is_some() || state.confirm.is_some();
         let state = state.clone();
         use_effect_with(
-            (state.shown_ply(), state.snapshot.clone(), busy),
+            (
+                state.shown_ply(),
+                state.asked_ply,
+                state.snapshot.clone(),
+                busy,
+            ),
             move |_| {
                 let listener = web_sys::window().map(|w| {
                     gloo::events::EventListener::new(&w, "keydown", move |e| {

@@ -110,6 +110,9 @@ pub struct State {
     /// A past position of the game being looked at (the board shows it and
     /// takes no moves until the player is back at the last move).
     pub viewing: Option<Rc<Snapshot>>,
+    /// A past position asked of the worker and not shown yet: steps go on
+    /// from it (keys pressed faster than the worker answers all count).
+    pub asked_ply: Option<usize>,
     /// The record dialog: the game as PGN once the worker wrote it, a
     /// pasted record being read, and why it could not be.
     pub pgn: Option<String>,
@@ -175,6 +178,8 @@ pub enum Action {
     SetLang(Lang),
     /// New preferences (a language chosen in them is shown at once).
     SetPrefs(Prefs),
+    /// The position after this many moves was asked of the worker.
+    AskPast(usize),
     /// A past position of the game, to look at.
     Past(Rc<Snapshot>),
     /// Back to the position being played.
@@ -225,6 +230,7 @@ impl State {
                         },
                     );
                     s.flipped = bottom == Side::Black;
+                    s.asked_ply = None;
                     s.clock = match (s.clock_wish.take(), s.clock_saved.take()) {
                         (Some((minutes, increment)), _) => Some(Clock::new(minutes, increment)),
                         (None, Some(line)) => Clock::resume(&line, &snap),
@@ -250,6 +256,11 @@ impl State {
                     {
                         s.viewing = None;
                     }
+                }
+                // A position asked for that the game no longer has (taken
+                // back) will not come.
+                if s.asked_ply.is_some_and(|ply| ply >= snap.san.len()) {
+                    s.asked_ply = None;
                 }
                 s.snapshot = Some(snap);
                 s.selected = None;
@@ -326,7 +337,11 @@ impl State {
                 s.lang = prefs.lang.unwrap_or(s.lang);
                 s.prefs = prefs;
             }
+            Action::AskPast(ply) => s.asked_ply = Some(ply),
             Action::Past(past) => {
+                if s.asked_ply == Some(past.san.len()) {
+                    s.asked_ply = None;
+                }
                 let of_this_game = self.snapshot.as_ref().is_some_and(|live| {
                     live.game_id == past.game_id
                         && past.san.len() < live.san.len()
@@ -339,7 +354,10 @@ impl State {
                     s.confirm = None;
                 }
             }
-            Action::Live => s.viewing = None,
+            Action::Live => {
+                s.viewing = None;
+                s.asked_ply = None;
+            }
             Action::Record(pgn) => s.pgn = Some(pgn),
             Action::Focus(sq) => s.focus = sq.min(80),
             Action::ClockFollow(now) => {
@@ -438,7 +456,7 @@ impl State {
     /// `End`), as a number of moves; `None` for another key or no change.
     pub fn step(&self, key: &str) -> Option<usize> {
         let last = self.snapshot.as_ref()?.san.len();
-        let now = self.shown_ply();
+        let now = self.asked_ply.unwrap_or_else(|| self.shown_ply());
         let to = match key {
             "ArrowLeft" => now.checked_sub(1)?,
             "ArrowRight" => (now + 1).min(last),
@@ -971,7 +989,16 @@ mod tests {
         let e4 = parse_square("e4").unwrap();
         let e3 = parse_square("e3").unwrap();
         assert_eq!(past.last_move, Some((Some(e3), e4)));
-        let viewing = state.apply(Action::Past(past.clone()));
+        // Two steps back asked before the worker answers the first: the
+        // second goes on from the first.
+        let asked = state.apply(Action::AskPast(2));
+        assert_eq!(asked.step("ArrowLeft"), Some(1));
+        let asked = asked.apply(Action::AskPast(1));
+        // The answer for 2 comes; 1 is still owed, and steps go on from it.
+        let asked = asked.apply(Action::Past(Rc::new(session.snapshot_at(2).unwrap())));
+        assert_eq!((asked.shown_ply(), asked.step("ArrowLeft")), (2, Some(0)));
+        let viewing = asked.apply(Action::Past(past.clone()));
+        assert_eq!(viewing.asked_ply, None);
         assert_eq!(viewing.shown_ply(), 1);
         assert!(!viewing.can_move(), "no moves while looking back");
         assert_eq!(viewing.step("ArrowLeft"), Some(0));
