@@ -1,8 +1,12 @@
 //! Mansindam and Pandemonium: the rules engine, the computer opponent, and the
 //! web game built on them.
+//!
+//! Dependencies run one way: `engine` ← `ai` ← `worker` → `protocol` ← `web`
+//! (`uci` is the native engine front end beside `worker`).
 
 pub mod ai;
 pub mod engine;
 pub mod protocol;
 pub mod uci;
 pub mod web;
+pub mod worker;

@@ -52,6 +52,67 @@ impl Side {
     }
 }
 
+/// The language of the page and of the worker's refusals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum Lang {
+    #[default]
+    En,
+    Ko,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ko];
+
+    /// `en` / `ko`, as in URLs, storage and `<html lang>`.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Ko => "ko",
+        }
+    }
+
+    /// The language's own name, for the switch.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Ko => "한국어",
+        }
+    }
+
+    /// A short form of [`Lang::name`] for narrow screens.
+    pub const fn short_name(self) -> &'static str {
+        match self {
+            Lang::En => "EN",
+            Lang::Ko => "한",
+        }
+    }
+
+    /// The other language (the page's switch).
+    pub const fn other(self) -> Lang {
+        match self {
+            Lang::En => Lang::Ko,
+            Lang::Ko => Lang::En,
+        }
+    }
+
+    /// `en`, `ko`, or a browser language tag such as `ko-KR`.
+    pub fn parse(s: &str) -> Option<Lang> {
+        let primary = s.trim().split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "ko" => Some(Lang::Ko),
+            _ => None,
+        }
+    }
+
+    /// The first of the browser's preferred languages that the page speaks
+    /// (English when none is).
+    pub fn from_preferences<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
+        tags.into_iter().find_map(Lang::parse).unwrap_or_default()
+    }
+}
+
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
@@ -110,6 +171,10 @@ pub struct Load {
     pub players: [Player; 2],
     pub level: u8,
 }
+
+/// The computer's playing levels are `1..=LEVELS` (the worker checks that
+/// the AI has as many).
+pub const LEVELS: u8 = 6;
 
 /// The computer's level when none is chosen.
 pub const DEFAULT_LEVEL: u8 = 3;
@@ -182,11 +247,13 @@ pub enum Request {
     Record {
         date: String,
     },
-    /// A move typed by the player (`e3e4`, `c6c7+`, `P@e5` or SAN), to be
-    /// found among the legal moves; the page then plays it as if tapped.
-    Parse(String),
+    /// A move typed by the player (`e3e4`, `c6c7+`, `P@e5` or SAN): played
+    /// when it names a legal move, unless it would end the game by
+    /// repetition, which is first sent back to be confirmed
+    /// ([`Response::Confirm`]).
+    PlayTyped(String),
     /// The language of the worker's refusals.
-    SetLang(crate::web::i18n::Lang),
+    SetLang(Lang),
 }
 
 /// What the worker tells the page.
@@ -201,8 +268,9 @@ pub enum Response {
     Past(Box<Snapshot>),
     /// The game as PGN.
     Record(String),
-    /// The legal move a typed one names.
-    Parsed(MoveSpec),
+    /// A typed move that would end the game by repetition: the page asks
+    /// the player before it sends it as [`Request::Play`].
+    Confirm(MoveView),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
 }
@@ -267,7 +335,9 @@ pub struct Ending {
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
 pub struct KindView {
     pub letter: char,
+    /// The piece's name in English and in Korean.
     pub name: String,
+    pub korean: String,
     /// The Chinese character of the traditional piece set.
     pub hanja: char,
     /// The King.

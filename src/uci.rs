@@ -25,7 +25,7 @@ struct Running {
 }
 
 /// The engine's side of a UCI conversation.
-pub struct Session {
+pub struct Uci {
     variant: Variant,
     game: Game,
     searcher: Option<Searcher>,
@@ -48,9 +48,9 @@ const SWITCHES: [&str; 6] = [
     "CheckExtension",
 ];
 
-impl Default for Session {
+impl Default for Uci {
     fn default() -> Self {
-        Session::new()
+        Uci::new()
     }
 }
 
@@ -61,10 +61,10 @@ pub enum Flow {
     Quit,
 }
 
-impl Session {
+impl Uci {
     /// A session whose `go` searches before returning (for tests and scripts).
-    pub fn new() -> Session {
-        Session {
+    pub fn new() -> Uci {
+        Uci {
             variant: Variant::Mansindam,
             game: Game::new(Variant::Mansindam),
             searcher: None,
@@ -78,10 +78,10 @@ impl Session {
     }
 
     /// A session whose searches run on a thread writing to `output`.
-    pub fn with_output(output: Output) -> Session {
-        Session {
+    pub fn with_output(output: Output) -> Uci {
+        Uci {
             output: Some(output),
-            ..Session::new()
+            ..Uci::new()
         }
     }
 
@@ -446,7 +446,7 @@ mod tests {
     use std::sync::Mutex;
     use std::time::Duration;
 
-    fn run(session: &mut Session, line: &str) -> Vec<String> {
+    fn run(session: &mut Uci, line: &str) -> Vec<String> {
         let mut lines = Vec::new();
         session.handle(line, &mut |l| lines.push(l));
         lines
@@ -454,7 +454,7 @@ mod tests {
 
     #[test]
     fn perft_and_display() {
-        let mut s = Session::new();
+        let mut s = Uci::new();
         assert_eq!(
             run(&mut s, "setoption name UCI_Variant value pandemonium"),
             Vec::<String>::new()
@@ -471,7 +471,7 @@ mod tests {
 
     #[test]
     fn bad_input_keeps_the_game() {
-        let mut s = Session::new();
+        let mut s = Uci::new();
         run(&mut s, "position startpos moves e3e4");
         let before = s.game().position().fen();
         assert_eq!(
@@ -503,7 +503,7 @@ mod tests {
     #[test]
     fn go_depth_answers_info_and_a_legal_bestmove() {
         for variant in ["mansindam", "pandemonium"] {
-            let mut s = Session::new();
+            let mut s = Uci::new();
             run(
                 &mut s,
                 &format!("setoption name UCI_Variant value {variant}"),
@@ -525,7 +525,7 @@ mod tests {
 
     #[test]
     fn a_level_keeps_its_nodes_and_takes_the_time_from_go() {
-        let mut s = Session::new();
+        let mut s = Uci::new();
         run(&mut s, "setoption name Level value 6");
         let l = s.go_limits(&["movetime", "60000"]).unwrap();
         assert_eq!(l.nodes, ai::level(6).nodes);
@@ -540,7 +540,7 @@ mod tests {
 
     #[test]
     fn finished_game_answers_bestmove_none() {
-        let mut s = Session::new();
+        let mut s = Uci::new();
         // Black's King stands on rank 1, its far rank: Black has won by campmate.
         let e = run(&mut s, "position fen 9/9/9/9/9/9/K8/9/4k4[] w - - 0 1");
         assert!(e.is_empty(), "{e:?}");
@@ -553,7 +553,7 @@ mod tests {
     fn stop_and_isready_during_an_infinite_search() {
         let lines = Arc::new(Mutex::new(Vec::<String>::new()));
         let sink = Arc::clone(&lines);
-        let mut s = Session::with_output(Arc::new(move |l| sink.lock().unwrap().push(l)));
+        let mut s = Uci::with_output(Arc::new(move |l| sink.lock().unwrap().push(l)));
         run(&mut s, "position startpos");
         assert!(run(&mut s, "go infinite").is_empty());
         assert_eq!(run(&mut s, "isready"), ["readyok"]);

@@ -18,7 +18,8 @@ use pantheon::protocol::{NewGame, Player, Request};
 use pantheon::web::clock::ClockLine;
 use pantheon::web::link::Link;
 use pantheon::web::saved;
-use pantheon::web::session::Session;
+use pantheon::worker::testing::Ask;
+use pantheon::worker::Session;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
@@ -231,7 +232,7 @@ fn saved() {
             // keeps the game it had.
             let mut session = session.borrow_mut();
             let before = session.snapshot().uci;
-            if session.handle(Request::NewGame(game)).is_err() {
+            if session.ask(Request::NewGame(game)).is_err() {
                 assert_eq!(session.snapshot().uci, before);
             }
         }
@@ -265,7 +266,7 @@ fn write_seed_corpus() {
         ));
         let mut session = Session::new();
         session
-            .handle(Request::NewGame(NewGame {
+            .ask(Request::NewGame(NewGame {
                 variant: variant.into(),
                 moves: game.uci_moves(),
                 players: [Player::Human, Player::Computer],

@@ -302,8 +302,8 @@ impl Searcher {
                 pv: Vec::new(),
             };
         }
-        let mut worker = search::Worker::new(game, &mut self.state, &stop, now_ms, limits);
-        let result = worker.run(game, limits, on_info);
+        let mut search = search::Search::new(game, &mut self.state, &stop, now_ms, limits);
+        let result = search.run(game, limits, on_info);
         self.stop.store(false, Ordering::Relaxed);
         result
     }

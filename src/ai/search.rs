@@ -85,7 +85,9 @@ struct RootMove {
     noise: i32,
 }
 
-pub(crate) struct Worker<'a> {
+/// One search under way: the position being searched, the tables it
+/// keeps between searches, and its limits.
+pub(crate) struct Search<'a> {
     pos: Position,
     rules: &'static Rules,
     eval: &'static Tables,
@@ -140,14 +142,14 @@ pub(crate) fn public_score(s: i32) -> Score {
     }
 }
 
-impl<'a> Worker<'a> {
+impl<'a> Search<'a> {
     pub fn new(
         game: &Game,
         p: &'a mut Persistent,
         stop: &'a AtomicBool,
         now: &'a dyn Fn() -> f64,
         limits: &Limits,
-    ) -> Worker<'a> {
+    ) -> Search<'a> {
         let pos = game.position().clone();
         let rules = pos.rules();
         let start_ms = now();
@@ -176,7 +178,7 @@ impl<'a> Worker<'a> {
                 *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
             }
         }
-        Worker {
+        Search {
             eval: eval::tables(rules.variant),
             rules,
             pos,

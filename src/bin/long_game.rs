@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use pantheon::protocol::{NewGame, Player, Request, Snapshot};
-use pantheon::web::session::Session;
+use pantheon::worker::testing::Ask;
+use pantheon::worker::Session;
 
 /// The system allocator, counting the bytes in use.
 struct Counting;
@@ -73,13 +74,13 @@ fn choose(session: &mut Session, snap: &Snapshot, rng: &mut Rng) -> Option<(Snap
             continue;
         }
         let t = Instant::now();
-        session.handle(Request::Play(m.spec)).ok()?;
+        session.ask(Request::Play(m.spec)).ok()?;
         let after = session.snapshot();
         let micros = t.elapsed().as_secs_f64() * 1e6;
         if after.ending.is_none() {
             return Some((after, micros));
         }
-        session.handle(Request::TakeBack).ok()?;
+        session.ask(Request::TakeBack).ok()?;
     }
     None
 }
@@ -91,7 +92,7 @@ type Played = (Session, Snapshot, usize, Vec<f64>, Vec<usize>);
 fn play(variant: &str, plies: usize, seed: u64) -> Played {
     let mut session = Session::new();
     session
-        .handle(Request::NewGame(NewGame {
+        .ask(Request::NewGame(NewGame {
             variant: variant.into(),
             players: [Player::Human, Player::Human],
             ..NewGame::default()

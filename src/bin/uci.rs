@@ -5,10 +5,10 @@
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
-use pantheon::uci::{Flow, Session};
+use pantheon::uci::{Flow, Uci};
 
 fn main() {
-    let mut session = Session::with_output(Arc::new(|line: String| {
+    let mut session = Uci::with_output(Arc::new(|line: String| {
         let mut out = io::stdout().lock();
         let _ = writeln!(out, "{line}");
         let _ = out.flush();

@@ -3,6 +3,7 @@
 mod fen;
 mod game;
 mod moves;
+mod names;
 mod notation;
 mod pgn;
 mod position;

@@ -12,11 +12,12 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
+use crate::protocol::Lang;
 use crate::protocol::{
     parse_square, square_name, Load, NewGame, Player, Request, Response, Side, Snapshot,
     DEFAULT_LEVEL,
 };
-use crate::web::bridge::Engine;
+use crate::web::bridge::WorkerHandle;
 use crate::web::clock::Clock;
 use crate::web::components::board::{board, bottom_side, screen_position, screen_square};
 use crate::web::components::dialogs::{
@@ -27,7 +28,7 @@ use crate::web::components::panel;
 use crate::web::components::piece::tile;
 use crate::web::components::rules::RulesDialog;
 use crate::web::embed::{self, HostCommand, HostEvent};
-use crate::web::i18n::{fill, Lang, Text};
+use crate::web::i18n::{fill, Text, Texts};
 use crate::web::link::{Link, Mode};
 use crate::web::offline;
 use crate::web::prefs::Prefs;
@@ -72,7 +73,7 @@ pub fn app() -> Html {
             // In a frame, every snapshot is told to the page around the game
             // as it comes (renders may skip some).
             let last: RefCell<Option<Rc<Snapshot>>> = RefCell::new(None);
-            Engine::new(
+            WorkerHandle::new(
                 Callback::from(move |r: Response| match r {
                     Response::Ready => {}
                     Response::Snapshot(snap) => {
@@ -87,7 +88,7 @@ pub fn app() -> Html {
                     Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
                     Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
                     Response::Record(pgn) => dispatch.dispatch(Action::Record(pgn)),
-                    Response::Parsed(spec) => dispatch.dispatch(Action::Parsed(spec)),
+                    Response::Confirm(m) => dispatch.dispatch(Action::Confirm(m)),
                     Response::Error(e) => {
                         embed::post(&HostEvent::Error { message: e.clone() });
                         dispatch.dispatch(Action::Error(e));
@@ -323,19 +324,9 @@ pub fn app() -> Html {
         });
     }
 
-    // A typed move the worker found legal is played like a tapped one.
-    {
-        let send = send.clone();
-        let dispatch = state.dispatcher();
-        use_effect_with(state.typed, move |typed| {
-            if let Some(spec) = *typed {
-                send.emit(Request::Play(spec));
-                dispatch.dispatch(Action::Sent);
-            }
-        });
-    }
     let on_move_typed = {
         let send = send.clone();
+        let dispatch = state.dispatcher();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let Some(input) = e
@@ -348,7 +339,8 @@ pub fn app() -> Html {
             };
             let text = input.value();
             if !text.trim().is_empty() {
-                send.emit(Request::Parse(text));
+                send.emit(Request::PlayTyped(text));
+                dispatch.dispatch(Action::Sent);
                 input.set_value("");
             }
         })
@@ -959,7 +951,8 @@ fn dispatching<E: 'static>(state: &UseReducerHandle<State>, action: Action) -> C
 }
 
 /// The side a Resign button gives up for: the human against the computer,
-/// the side to move between two players; none once the game is over.
+/// the side to move between two players; only on that side's turn, and
+/// none once the game is over.
 fn resigner(snap: &Snapshot) -> Option<Side> {
     if snap.ending.is_some() {
         return None;
@@ -970,6 +963,7 @@ fn resigner(snap: &Snapshot) -> Option<Side> {
         [Player::Human, Player::Human] => Some(snap.to_move),
         _ => None,
     }
+    .filter(|&side| side == snap.to_move)
 }
 
 fn repetition_warning(

@@ -1,5 +1,5 @@
-//! The page's end of the worker: [`Bridge`] starts one worker, sends
-//! [`Request`]s and hands every [`Response`] to a callback; [`Engine`] keeps
+//! The page's end of the worker: [`Connection`] starts one worker, sends
+//! [`Request`]s and hands every [`Response`] to a callback; [`WorkerHandle`] keeps
 //! a worker running, restarting it with the game as it stands when it fails
 //! or when the page wants a search stopped.
 //!
@@ -17,25 +17,25 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
+use crate::protocol::Lang;
 use crate::protocol::{Load, NewGame, Request, Response};
-use crate::web::i18n::Lang;
 
 const LOADER: &str = "./worker-loader.js";
 
-pub struct Bridge {
+pub struct Connection {
     worker: Worker,
     queue: Rc<RefCell<Option<Vec<Request>>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(web_sys::Event)>,
 }
 
-impl Bridge {
+impl Connection {
     /// Starts a worker. `on_failure` hears when it stops working (a panic,
     /// a wasm trap, a script that failed to load).
     pub fn spawn(
         on_response: Callback<Response>,
         on_failure: Callback<()>,
-    ) -> Result<Bridge, String> {
+    ) -> Result<Connection, String> {
         let url = format!("{LOADER}?v={}", build_id());
         let worker =
             Worker::new(&url).map_err(|e| format!("the game engine could not start: {e:?}"))?;
@@ -69,7 +69,7 @@ impl Bridge {
         });
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
 
-        Ok(Bridge {
+        Ok(Connection {
             worker,
             queue,
             _on_message: on_message,
@@ -86,7 +86,7 @@ impl Bridge {
     }
 }
 
-impl Drop for Bridge {
+impl Drop for Connection {
     fn drop(&mut self) {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
@@ -102,12 +102,12 @@ const MAX_RESTARTS: u32 = 3;
 /// snapshot showed it, and that can be restarted on purpose to stop a search
 /// (a single-threaded worker reads no message while it searches).
 #[derive(Clone)]
-pub struct Engine {
-    inner: Rc<EngineInner>,
+pub struct WorkerHandle {
+    inner: Rc<HandleInner>,
 }
 
-struct EngineInner {
-    bridge: RefCell<Option<Bridge>>,
+struct HandleInner {
+    bridge: RefCell<Option<Connection>>,
     on_response: Callback<Response>,
     /// The worker failed [`MAX_RESTARTS`] times without progress: given up.
     on_stopped: Callback<()>,
@@ -120,10 +120,10 @@ struct EngineInner {
     lang: Cell<Lang>,
 }
 
-impl Engine {
-    pub fn new(on_response: Callback<Response>, on_stopped: Callback<()>) -> Engine {
-        Engine {
-            inner: Rc::new(EngineInner {
+impl WorkerHandle {
+    pub fn new(on_response: Callback<Response>, on_stopped: Callback<()>) -> WorkerHandle {
+        WorkerHandle {
+            inner: Rc::new(HandleInner {
                 bridge: RefCell::new(None),
                 on_response,
                 on_stopped,
@@ -192,7 +192,7 @@ impl Engine {
     }
 }
 
-impl EngineInner {
+impl HandleInner {
     /// Replaces the worker (terminating the old one) by a fresh one.
     fn spawn(self: &Rc<Self>) {
         self.bridge.borrow_mut().take();
@@ -216,14 +216,14 @@ impl EngineInner {
             })
         };
         let on_failure = {
-            let me: Weak<EngineInner> = Rc::downgrade(self);
+            let me: Weak<HandleInner> = Rc::downgrade(self);
             Callback::from(move |()| {
                 if let Some(me) = me.upgrade() {
                     me.failed();
                 }
             })
         };
-        match Bridge::spawn(on_response, on_failure) {
+        match Connection::spawn(on_response, on_failure) {
             Ok(b) => {
                 b.send(Request::SetLang(self.lang.get()));
                 *self.bridge.borrow_mut() = Some(b);

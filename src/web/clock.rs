@@ -175,8 +175,8 @@ pub fn format(ms: f64) -> String {
 mod tests {
     use super::*;
     use crate::protocol::Request;
-    use crate::web::session::testing::{play, two_players};
-    use crate::web::session::Session;
+    use crate::worker::testing::{play, two_players, Ask};
+    use crate::worker::Session;
 
     fn session() -> Session {
         two_players(3)
@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(clock.left(Side::White, 40_000.0), 272_000.0);
         assert_eq!(clock.left(Side::Black, 41_000.0), 290_000.0);
         // A take-back hands the turn back with no increment.
-        s.handle(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack).unwrap();
         clock.follow(&s.snapshot(), 36_000.0);
         assert_eq!(clock.running(), Some(Side::White));
         assert_eq!(clock.left(Side::Black, 36_000.0), 295_000.0);
@@ -210,7 +210,7 @@ mod tests {
         let mut s = session();
         let mut clock = Clock::new(1, 0);
         clock.follow(&s.snapshot(), 0.0);
-        s.handle(Request::Resign(Side::White)).unwrap();
+        s.ask(Request::Resign(Side::White)).unwrap();
         clock.follow(&s.snapshot(), 5_000.0);
         assert_eq!(clock.running(), None);
         assert_eq!(clock.left(Side::White, 1e9), 55_000.0);
@@ -250,7 +250,7 @@ mod tests {
         play(&mut s, "e4e5");
         assert_eq!(Clock::resume(&line, &s.snapshot()), None);
         // A clock that stopped (the game ended) stays stopped.
-        s.handle(Request::Resign(Side::White)).unwrap();
+        s.ask(Request::Resign(Side::Black)).unwrap();
         clock.follow(&s.snapshot(), 60_000.0);
         let stopped = clock.line().unwrap().to_string();
         assert!(stopped.ends_with(" - -"), "{stopped}");

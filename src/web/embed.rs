@@ -216,8 +216,8 @@ pub use host::{listen, post};
 mod tests {
     use super::*;
     use crate::protocol::{EndReason, Ending, Request};
-    use crate::web::session::testing::{play, two_players};
-    use crate::web::session::Session;
+    use crate::worker::testing::{play, two_players, Ask};
+    use crate::worker::Session;
 
     fn session() -> Session {
         two_players(1)
@@ -249,7 +249,7 @@ mod tests {
         );
         assert_eq!(events_between(Some(&after), &after), []);
         // Taken back: a position, not a move.
-        s.handle(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack).unwrap();
         let back = s.snapshot();
         assert_eq!(
             events_between(Some(&after), &back),
@@ -290,7 +290,7 @@ mod tests {
     fn the_end_of_the_game_is_told_once() {
         let mut s = session();
         let before = s.snapshot();
-        s.handle(Request::Resign(Side::White)).unwrap();
+        s.ask(Request::Resign(Side::White)).unwrap();
         let over = s.snapshot();
         assert_eq!(
             over.ending,

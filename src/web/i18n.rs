@@ -4,61 +4,16 @@
 //!
 //! Plain data with no web dependency, so that it is tested natively.
 
-use crate::protocol::{EndReason, KindView, Player, Side};
+use crate::protocol::{EndReason, KindView, Lang, Player, Side};
 use crate::web::link::{Expected, Problem};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Serialize, serde::Deserialize))]
-pub enum Lang {
-    #[default]
-    En,
-    Ko,
+/// The page's texts in a language.
+pub trait Texts {
+    fn text(self) -> &'static Text;
 }
 
-impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ko];
-
-    /// `en` / `ko`, as in URLs, storage and `<html lang>`.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ko => "ko",
-        }
-    }
-
-    /// The language's own name, for the switch.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Ko => "한국어",
-        }
-    }
-
-    /// A short form of [`Lang::name`] for narrow screens.
-    pub const fn short_name(self) -> &'static str {
-        match self {
-            Lang::En => "EN",
-            Lang::Ko => "한",
-        }
-    }
-
-    /// `en`, `ko`, or a browser language tag such as `ko-KR`.
-    pub fn parse(s: &str) -> Option<Lang> {
-        let primary = s.trim().split(['-', '_']).next()?.to_ascii_lowercase();
-        match primary.as_str() {
-            "en" => Some(Lang::En),
-            "ko" => Some(Lang::Ko),
-            _ => None,
-        }
-    }
-
-    /// The first of the browser's preferred languages that the page speaks
-    /// (English when none is).
-    pub fn from_preferences<'a>(tags: impl IntoIterator<Item = &'a str>) -> Lang {
-        tags.into_iter().find_map(Lang::parse).unwrap_or_default()
-    }
-
-    pub fn text(self) -> &'static Text {
+impl Texts for Lang {
+    fn text(self) -> &'static Text {
         match self {
             Lang::En => &EN,
             Lang::Ko => &KO,
@@ -201,21 +156,11 @@ pub struct Text {
     pub saved_unreadable: &'static str,
     /// A request the worker refused, with its reason.
     pub refused: &'static str,
-    // The worker's refusals.
-    pub only_human_resigns: &'static str,
-    pub nothing_to_read: &'static str,
-    pub not_human_turn: &'static str,
-    pub no_human_player: &'static str,
-    pub nothing_to_take_back: &'static str,
-    pub third_time: &'static str,
-    pub not_legal: &'static str,
     // Links, sharing and embedding.
     pub link_problem: &'static str,
     pub expected_one_of: &'static str,
     pub expected_level: &'static str,
     pub expected_at_most: &'static str,
-    pub link_bad_fen: &'static str,
-    pub link_bad_move: &'static str,
     pub share: &'static str,
     pub share_title: &'static str,
     pub share_text: &'static str,
@@ -278,12 +223,8 @@ impl Text {
     }
 
     /// "White Pawn", "백 보병".
-    pub fn piece(&self, variant: &str, side: Side, kind: &KindView) -> String {
-        format!(
-            "{} {}",
-            self.side(side),
-            piece_name(self.lang, variant, kind)
-        )
+    pub fn piece(&self, side: Side, kind: &KindView) -> String {
+        format!("{} {}", self.side(side), piece_name(self.lang, kind))
     }
 
     /// "Computer", "You" (against the computer) or "Player" (two players).
@@ -296,63 +237,13 @@ impl Text {
     }
 }
 
-/// A piece's name: the engine's English name, or its Korean name, read from
-/// the piece's Chinese characters (RULES.md; Mansindam by the full names on
-/// the inventor's page).
-pub fn piece_name(lang: Lang, variant: &str, kind: &KindView) -> String {
+/// A piece's name: the engine's English name, or its Korean name (both
+/// come with the snapshot's kinds, from the engine's table of names).
+pub fn piece_name(lang: Lang, kind: &KindView) -> String {
     match lang {
         Lang::En => kind.name.clone(),
-        Lang::Ko => korean_name(variant, kind.letter)
-            .map(str::to_string)
-            .unwrap_or_else(|| kind.name.clone()),
+        Lang::Ko => kind.korean.clone(),
     }
-}
-
-/// The Korean name of a piece of a game (by the game's id and the piece's
-/// own letter).
-pub fn korean_name(variant: &str, letter: char) -> Option<&'static str> {
-    let table: &[(char, &str)] = if variant == "pandemonium" {
-        &[
-            ('P', "병"),
-            ('G', "도"),
-            ('R', "주"),
-            ('D', "용"),
-            ('B', "각"),
-            ('H', "마"),
-            ('N', "기"),
-            ('O', "대"),
-            ('E', "장"),
-            ('W', "화"),
-            ('F', "인"),
-            ('Q', "분"),
-            ('V', "전"),
-            ('M', "서"),
-            ('A', "유"),
-            ('C', "예"),
-            ('U', "우"),
-            ('T', "관"),
-            ('K', "궁"),
-        ]
-    } else {
-        &[
-            ('P', "보병"),
-            ('G', "초병"),
-            ('N', "기사"),
-            ('E', "위사"),
-            ('B', "각행"),
-            ('H', "용마"),
-            ('R', "방행"),
-            ('T', "용왕"),
-            ('C', "예하"),
-            ('I', "성하"),
-            ('M', "수상"),
-            ('S', "명상"),
-            ('Q', "분왕"),
-            ('A', "천마"),
-            ('K', "옥장"),
-        ]
-    };
-    table.iter().find(|(l, _)| *l == letter).map(|(_, n)| *n)
 }
 
 pub static EN: Text = Text {
@@ -502,19 +393,10 @@ pub static EN: Text = Text {
     saved_too_many_moves: "line 3 holds {count} moves, more than {max}",
     saved_unreadable: "line {line} cannot be read: {value}",
     refused: "{detail}",
-    only_human_resigns: "only a human player can resign",
-    nothing_to_read: "nothing to read: paste a FEN or a PGN record",
-    not_human_turn: "it is not a human player's turn",
-    no_human_player: "no human player",
-    nothing_to_take_back: "no move to take back",
-    third_time: "{move} would make the same position occur a third time, which is not allowed",
-    not_legal: "that move is not legal here",
     link_problem: "“{param}={value}” in the link was ignored: {expected}.",
     expected_one_of: "use one of {list}",
     expected_level: "use a level from 1 to 6",
     expected_at_most: "it is too long (at most {n})",
-    link_bad_fen: "The link's position could not be used ({detail}), so the game starts from the standard position.",
-    link_bad_move: "The link's moves stop at one that cannot be played ({detail}); the game goes on from the position before it.",
     share: "↗ Share",
     share_title: "Share this game",
     share_text: "This link opens the game as it stands, seen as you see it.",
@@ -676,19 +558,10 @@ pub static KO: Text = Text {
     saved_too_many_moves: "3행의 수가 {count}개로 {max}개보다 많습니다",
     saved_unreadable: "{line}행을 읽을 수 없습니다: {value}",
     refused: "할 수 없습니다: {detail}",
-    only_human_resigns: "사람 대국자만 기권할 수 있습니다",
-    nothing_to_read: "읽을 것이 없습니다. FEN이나 PGN 기보를 붙여 넣으세요",
-    not_human_turn: "사람 대국자의 차례가 아닙니다",
-    no_human_player: "사람 대국자가 없습니다",
-    nothing_to_take_back: "무를 수가 없습니다",
-    third_time: "{move}는 같은 국면을 세 번째로 만들어 둘 수 없습니다",
-    not_legal: "여기서 둘 수 없는 수입니다",
     link_problem: "링크의 “{param}={value}”은(는) 무시했습니다: {expected}.",
     expected_one_of: "{list} 중 하나를 쓰세요",
     expected_level: "1부터 6까지의 수준을 쓰세요",
     expected_at_most: "너무 깁니다(최대 {n})",
-    link_bad_fen: "링크의 국면을 쓸 수 없어({detail}) 기본 시작 국면에서 시작합니다.",
-    link_bad_move: "링크의 수 가운데 둘 수 없는 수가 있어({detail}) 그 앞의 국면에서 이어 갑니다.",
     share: "↗ 공유",
     share_title: "이 대국 공유하기",
     share_text: "이 링크는 지금의 대국을 지금 보이는 그대로 엽니다.",
@@ -705,7 +578,6 @@ pub static KO: Text = Text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Variant;
 
     #[test]
     fn languages_come_from_tags_and_preferences() {
@@ -735,33 +607,6 @@ mod tests {
             ),
             "Black wins by campmate"
         );
-    }
-
-    #[test]
-    fn every_piece_of_both_games_has_a_korean_name() {
-        for variant in Variant::ALL {
-            let rules = variant.rules();
-            for k in rules.kinds.iter() {
-                let kind = KindView {
-                    letter: k.letter,
-                    name: k.name.to_string(),
-                    hanja: ' ',
-                    royal: k.royal,
-                    betza: String::new(),
-                    atoms: 0,
-                    promoted: k.promoted,
-                    promotes_to: None,
-                };
-                let name = piece_name(Lang::Ko, variant.id(), &kind);
-                assert!(
-                    korean_name(variant.id(), k.letter).is_some(),
-                    "{variant:?} {} has no Korean name",
-                    k.name
-                );
-                assert_ne!(name, k.name);
-                assert_eq!(piece_name(Lang::En, variant.id(), &kind), k.name);
-            }
-        }
     }
 
     #[test]

@@ -15,10 +15,9 @@
 
 use std::str::FromStr;
 
-use crate::ai;
 use crate::engine::Variant;
-use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL};
-use crate::web::i18n::Lang;
+use crate::protocol::Lang;
+use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
 use crate::web::prefs::PieceSet;
 
 /// How the game of a link is played.
@@ -142,7 +141,7 @@ impl Link {
                     None => bad("mode", Expected::OneOf("ai|local|view")),
                 },
                 "level" => match trimmed.parse::<u8>() {
-                    Ok(level @ 1..=ai::LEVELS) => link.level = Some(level),
+                    Ok(level @ 1..=LEVELS) => link.level = Some(level),
                     _ => bad("level", Expected::Level),
                 },
                 "pieces" => match PieceSet::parse(&trimmed.to_ascii_lowercase()) {
@@ -473,11 +472,12 @@ mod tests {
     #[test]
     fn a_shared_game_opens_as_it_was_seen() {
         use crate::protocol::Request;
-        use crate::web::session::Session;
+        use crate::worker::testing::Ask;
+        use crate::worker::Session;
         use Player::{Computer as C, Human as H};
         let shared = |players: [Player; 2], fen: Option<&str>, bottom, viewer, pieces| {
             let mut s = Session::new();
-            s.handle(Request::NewGame(NewGame {
+            s.ask(Request::NewGame(NewGame {
                 variant: "pandemonium".into(),
                 fen: fen.map(String::from),
                 moves: vec!["e4e5".into()],

@@ -1,20 +1,17 @@
-//! The web game.
+//! The page: what the player sees and touches. It never decides a rule; it
+//! shows the worker's snapshots (`crate::protocol`) and sends requests.
 //!
-//! The worker's half ([`session`]: the engine's game and the computer
-//! opponent of `crate::ai`) is plain Rust, tested natively. The page's half
-//! (Yew components, the state they share, the bridge to the worker) is built
-//! for wasm32 only, except the state's pure logic in [`state`], which is
-//! tested natively too.
+//! Yew components, hooks and the worker handle are built for wasm32 only;
+//! the page's pure logic (state, texts, links, settings, the saved game, the
+//! clock, the rules diagrams) is plain Rust, tested natively.
 
 pub mod clock;
 pub mod diagram;
 pub mod embed;
-pub mod errors;
 pub mod i18n;
 pub mod link;
 pub mod prefs;
 pub mod saved;
-pub mod session;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]

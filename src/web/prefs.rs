@@ -4,7 +4,7 @@
 //!
 //! Plain Rust, tested natively; `web::storage` reads and writes the line.
 
-use crate::web::i18n::Lang;
+use crate::protocol::Lang;
 
 /// How pieces are drawn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

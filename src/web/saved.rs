@@ -118,15 +118,17 @@ pub fn read(text: &str) -> Result<Saved, Damage> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::Lang;
     use crate::protocol::Request;
-    use crate::web::i18n::Lang;
-    use crate::web::session::Session;
+    use crate::web::i18n::Texts;
+    use crate::worker::testing::Ask;
+    use crate::worker::Session;
     use proptest::prelude::*;
 
     #[test]
     fn a_saved_game_reads_back_as_the_same_game() {
         let mut s = Session::new();
-        s.handle(Request::NewGame(NewGame {
+        s.ask(Request::NewGame(NewGame {
             variant: "pandemonium".into(),
             moves: vec!["e4e5".into(), "e6e5".into()],
             level: 5,
@@ -138,7 +140,7 @@ mod tests {
         let saved = read(&text).unwrap();
         assert_eq!(saved.clock, None);
         let mut again = Session::new();
-        again.handle(Request::NewGame(saved.game)).unwrap();
+        again.ask(Request::NewGame(saved.game)).unwrap();
         assert_eq!(again.snapshot(), snap);
     }
 

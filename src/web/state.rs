@@ -8,9 +8,10 @@
 
 use std::rc::Rc;
 
+use crate::protocol::Lang;
 use crate::protocol::{Hint, MoveSpec, MoveView, Player, Side, Snapshot};
 use crate::web::clock::{Clock, ClockLine};
-use crate::web::i18n::{fill, Lang, Text};
+use crate::web::i18n::{fill, Text, Texts};
 use crate::web::link::Problem;
 use crate::web::prefs::Prefs;
 use crate::web::saved::Damage;
@@ -129,9 +130,6 @@ pub struct State {
     pub clock_saved: Option<ClockLine>,
     pub now: f64,
     pub flag: Option<Side>,
-    /// A typed move the worker found legal, to be played (the page plays it
-    /// like a tapped one).
-    pub typed: Option<MoveSpec>,
     /// The compact layout for an iframe (`embed=1`).
     pub embed: bool,
     /// A game to look at (`mode=view`): step buttons, no moves.
@@ -190,8 +188,6 @@ pub enum Action {
     Loading,
     /// The keyboard cursor moved to a square.
     Focus(u8),
-    /// The legal move a typed one names.
-    Parsed(MoveSpec),
     /// How the page's link asks for the game to be shown: compact for an
     /// iframe, as a game to look at rather than play, and with this side at
     /// the bottom of its first game.
@@ -280,9 +276,9 @@ impl State {
             Action::Confirm(m) => {
                 s.promotion = None;
                 s.confirm = Some(m);
+                s.waiting = false;
             }
             Action::Sent => {
-                s.typed = None;
                 s.selected = None;
                 s.promotion = None;
                 s.confirm = None;
@@ -371,19 +367,6 @@ impl State {
                 s.now = now;
                 if s.flag.is_none() {
                     s.flag = s.clock.as_ref().and_then(|c| c.flagged(now));
-                }
-            }
-            Action::Parsed(spec) => {
-                let listed = self
-                    .snapshot
-                    .as_ref()
-                    .filter(|_| self.can_move())
-                    .and_then(|snap| snap.moves.iter().find(|m| m.spec == spec));
-                if let Some(m) = listed {
-                    match self.resolve(*m) {
-                        Intent::Confirm(m) => s.confirm = Some(m),
-                        _ => s.typed = Some(spec),
-                    }
                 }
             }
             Action::UpdateReady => s.update_ready = true,
@@ -674,7 +657,8 @@ mod tests {
     use super::*;
     use crate::engine::{Game, Variant};
     use crate::protocol::{parse_square, NewGame, Request};
-    use crate::web::session::Session;
+    use crate::worker::testing::{self, Ask};
+    use crate::worker::Session;
 
     fn sq(s: &str) -> u8 {
         parse_square(s).unwrap()
@@ -683,7 +667,7 @@ mod tests {
     fn state_for(variant: &str, fen: Option<&str>) -> (Session, State) {
         let mut session = Session::new();
         session
-            .handle(Request::NewGame(NewGame {
+            .ask(Request::NewGame(NewGame {
                 variant: variant.into(),
                 fen: fen.map(str::to_string),
                 players: [Player::Human, Player::Human],
@@ -697,7 +681,7 @@ mod tests {
     fn play(session: &mut Session, state: &State, intent: Intent) -> State {
         match intent {
             Intent::Play(spec) => {
-                session.handle(Request::Play(spec)).unwrap();
+                session.ask(Request::Play(spec)).unwrap();
                 state.apply(Action::Snapshot(Rc::new(session.snapshot())))
             }
             other => panic!("expected a move, got {other:?}"),
@@ -789,7 +773,7 @@ mod tests {
         }
         let mut session = Session::new();
         session
-            .handle(Request::NewGame(NewGame {
+            .ask(Request::NewGame(NewGame {
                 variant: "pandemonium".into(),
                 fen: Some(fen.into()),
                 moves: game.uci_moves(),
@@ -814,7 +798,7 @@ mod tests {
     fn nothing_moves_while_the_computer_thinks_or_after_the_end() {
         let mut session = Session::new();
         session
-            .handle(Request::NewGame(NewGame {
+            .ask(Request::NewGame(NewGame {
                 players: [Player::Computer, Player::Human],
                 ..NewGame::default()
             }))
@@ -888,7 +872,7 @@ mod tests {
     #[test]
     fn status_names_the_winner_and_the_reason() {
         let (mut session, _) = state_for("mansindam", None);
-        session.handle(Request::Resign(Side::White)).unwrap();
+        session.ask(Request::Resign(Side::White)).unwrap();
         assert_eq!(
             status_text(&session.snapshot(), Lang::En.text()),
             "Black wins by resignation"
@@ -898,7 +882,7 @@ mod tests {
             "흑 승리: 기권"
         );
         // Taking back a resignation keeps the moves and goes on.
-        session.handle(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack).unwrap();
         assert!(session.snapshot().ending.is_none());
     }
 
@@ -908,9 +892,7 @@ mod tests {
         assert!(state.can_hint());
         let state = state.apply(Action::AskHint);
         assert!(state.hint_pending && !state.can_hint());
-        let start = std::time::Instant::now();
-        let clock = || start.elapsed().as_secs_f64() * 1000.0;
-        let hint = session.hint(&clock).expect("a hint");
+        let hint = testing::hint(&mut session).expect("a hint");
         // A hint for another position (a move was played since) is dropped.
         let stale = Hint {
             ply: 1,
@@ -949,7 +931,7 @@ mod tests {
                 })
                 .unwrap()
                 .spec;
-            session.handle(Request::Play(spec)).unwrap();
+            session.ask(Request::Play(spec)).unwrap();
         };
         play(&mut session, "e5e6");
         let captured = snap(&session);
@@ -963,7 +945,7 @@ mod tests {
         // No sound for the same snapshot, a take-back or a resignation.
         assert_eq!(Sound::between(&moved, &moved), None);
         assert_eq!(Sound::between(&moved, &start), None);
-        session.handle(Request::Resign(Side::Black)).unwrap();
+        session.ask(Request::Resign(Side::Black)).unwrap();
         assert_eq!(Sound::between(&checked, &snap(&session)), None);
         // A mate ends the game with its own sound.
         let (mut session, _) = state_for("mansindam", Some("4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1"));
@@ -983,7 +965,7 @@ mod tests {
         assert_eq!(state.step("ArrowLeft"), Some(2));
         assert_eq!(state.step("Home"), Some(0));
         assert_eq!(state.step("x"), None);
-        let past = Rc::new(session.snapshot_at(1).unwrap());
+        let past = Rc::new(testing::past(&mut session, 1).unwrap());
         assert!(past.moves.is_empty() && !past.thinking);
         assert_eq!(past.san, vec!["Pe4"]);
         let e4 = parse_square("e4").unwrap();
@@ -995,7 +977,9 @@ mod tests {
         assert_eq!(asked.step("ArrowLeft"), Some(1));
         let asked = asked.apply(Action::AskPast(1));
         // The answer for 2 comes; 1 is still owed, and steps go on from it.
-        let asked = asked.apply(Action::Past(Rc::new(session.snapshot_at(2).unwrap())));
+        let asked = asked.apply(Action::Past(Rc::new(
+            testing::past(&mut session, 2).unwrap(),
+        )));
         assert_eq!((asked.shown_ply(), asked.step("ArrowLeft")), (2, Some(0)));
         let viewing = asked.apply(Action::Past(past.clone()));
         assert_eq!(viewing.asked_ply, None);
@@ -1011,7 +995,7 @@ mod tests {
                 .viewing,
             None
         );
-        assert!(session.snapshot_at(4).is_none());
+        assert!(testing::past(&mut session, 4).is_none());
         // The game goes on (another move): still looking back.
         tap_uci(&mut session, state.clone(), "e6e5");
         let still = viewing.apply(Action::Snapshot(Rc::new(session.snapshot())));
@@ -1020,11 +1004,11 @@ mod tests {
         let back = still.apply(Action::Live);
         assert!(back.can_move() && back.shown_ply() == 4);
         // Taking back to the position looked at ends looking back.
-        session.handle(Request::TakeBack).unwrap();
-        session.handle(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack).unwrap();
         let two = still.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!(two.shown_ply(), 1, "two moves left: still in the past");
-        session.handle(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack).unwrap();
         let one = two.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!((one.viewing.clone(), one.shown_ply()), (None, 1));
     }

@@ -6,9 +6,9 @@
 use wasm_bindgen::JsValue;
 use web_sys::Storage;
 
+use crate::protocol::Lang;
 use crate::protocol::Snapshot;
 use crate::web::clock::ClockLine;
-use crate::web::i18n::Lang;
 use crate::web::link::{Link, Problem};
 use crate::web::prefs::Prefs;
 use crate::web::saved;

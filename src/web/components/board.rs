@@ -52,7 +52,7 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
             (Some(p), Some(k)) => format!(
                 "{}, {}",
                 square_name(sq),
-                t.piece(&snap.variant, p.side, k)
+                t.piece(p.side, k)
             ),
             _ => format!("{}, {}", square_name(sq), t.empty),
         };
@@ -156,7 +156,7 @@ fn promotion_dialog(
         let on_promote = on_promote.clone();
         let label = snap
             .kind(kind)
-            .map(|k| format!("{text}: {}", piece_name(t.lang, &snap.variant, k)))
+            .map(|k| format!("{text}: {}", piece_name(t.lang, k)))
             .unwrap_or_default();
         html! {
             <button

@@ -3,12 +3,10 @@
 
 use yew::prelude::*;
 
-use crate::protocol::{NewGame, Player, Side};
-use crate::web::i18n::{fill, Lang};
+use crate::protocol::Lang;
+use crate::protocol::{NewGame, Player, Side, LEVELS};
+use crate::web::i18n::{fill, Texts};
 use crate::web::prefs::{PieceSet, Prefs, Theme};
-
-/// The computer's playing levels (`crate::ai::LEVELS`, without linking the AI into the page).
-const LEVELS: u8 = 6;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {

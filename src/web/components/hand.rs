@@ -29,7 +29,7 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
             &[
                 ("side", t.side(side)),
                 ("count", &count.to_string()),
-                ("piece", &piece_name(t.lang, &snap.variant, kind)),
+                ("piece", &piece_name(t.lang, kind)),
             ],
         );
         Some(html! {

@@ -4,9 +4,10 @@
 
 use yew::prelude::*;
 
+use crate::protocol::Lang;
 use crate::protocol::{KindView, Side, Snapshot};
 use crate::web::diagram::{diagram, Mark};
-use crate::web::i18n::{piece_name, Lang};
+use crate::web::i18n::{piece_name, Texts};
 use crate::web::prefs::PieceSet;
 
 use super::dialogs::Modal;
@@ -43,7 +44,7 @@ pub fn rules_dialog(props: &RulesProps) -> Html {
             <div class="piece-rule">
                 <span class="rule-tile">{ tile(Side::White, kind, props.pieces) }</span>
                 <span class="rule-name">
-                    { piece_name(props.lang, &snap.variant, kind) }
+                    { piece_name(props.lang, kind) }
                     <span class="rule-betza">{ format!("{} · {}", kind.letter, kind.betza) }</span>
                 </span>
                 <span class="diagram" aria-hidden="true">

@@ -1,6 +1,7 @@
-//! The engine's errors in the page's language. The engine writes them in
-//! English (`Display`); here they are written in Korean from the same typed
-//! values, so a player reading Korean learns what is wrong and where.
+//! The worker's refusals in the page's language: its own ([`Refusal`]),
+//! and the engine's errors. The engine writes those in English (`Display`);
+//! here they are written in Korean from the same typed values, so a player
+//! reading Korean learns what is wrong and where.
 //!
 //! Plain Rust, tested natively; the worker's session uses it for every
 //! refusal it sends.
@@ -8,7 +9,82 @@
 use crate::engine::{
     Color, FenError, MoveError, PgnError, PlayError, SetupError, UnknownVariant, Variant,
 };
-use crate::web::i18n::{korean_name, Lang};
+use crate::protocol::Lang;
+
+/// What the worker itself refuses, apart from the engine's errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    OnlyHumanResigns,
+    /// A player may resign only on their own turn.
+    NotYourTurnToResign,
+    NothingToRead,
+    NotHumanTurn,
+    NoHumanPlayer,
+    NothingToTakeBack,
+    NotLegal,
+}
+
+impl Refusal {
+    pub fn text(self, lang: Lang) -> &'static str {
+        use Refusal::*;
+        match (self, lang) {
+            (OnlyHumanResigns, Lang::En) => "only a human player can resign",
+            (OnlyHumanResigns, Lang::Ko) => "사람 대국자만 기권할 수 있습니다",
+            (NotYourTurnToResign, Lang::En) => "a player may resign only on their own turn",
+            (NotYourTurnToResign, Lang::Ko) => "자기 차례에만 기권할 수 있습니다",
+            (NothingToRead, Lang::En) => "nothing to read: paste a FEN or a PGN record",
+            (NothingToRead, Lang::Ko) => "읽을 것이 없습니다. FEN이나 PGN 기보를 붙여 넣으세요",
+            (NotHumanTurn, Lang::En) => "it is not a human player's turn",
+            (NotHumanTurn, Lang::Ko) => "사람 대국자의 차례가 아닙니다",
+            (NoHumanPlayer, Lang::En) => "no human player",
+            (NoHumanPlayer, Lang::Ko) => "사람 대국자가 없습니다",
+            (NothingToTakeBack, Lang::En) => "no move to take back",
+            (NothingToTakeBack, Lang::Ko) => "무를 수가 없습니다",
+            (NotLegal, Lang::En) => "that move is not legal here",
+            (NotLegal, Lang::Ko) => "여기서 둘 수 없는 수입니다",
+        }
+    }
+}
+
+/// What a game from a link starts from when it cannot be set up as the
+/// link says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fallback {
+    /// The standard position (the link's variant or FEN is unusable).
+    Start,
+    /// The position before the first move that cannot be played.
+    BeforeBadMove,
+}
+
+/// Why a link's game starts from its [`Fallback`] (`detail`: the engine's
+/// error, already in `lang`).
+pub fn link_fallback(fallback: Fallback, detail: &str, lang: Lang) -> String {
+    match (fallback, lang) {
+        (Fallback::Start, Lang::En) => format!(
+            "The link's position could not be used ({detail}), so the game starts from the standard position."
+        ),
+        (Fallback::Start, Lang::Ko) => {
+            format!("링크의 국면을 쓸 수 없어({detail}) 기본 시작 국면에서 시작합니다.")
+        }
+        (Fallback::BeforeBadMove, Lang::En) => format!(
+            "The link's moves stop at one that cannot be played ({detail}); the game goes on from the position before it."
+        ),
+        (Fallback::BeforeBadMove, Lang::Ko) => format!(
+            "링크의 수 가운데 둘 수 없는 수가 있어({detail}) 그 앞의 국면에서 이어 갑니다."
+        ),
+    }
+}
+
+/// A typed move that is not legal because it would repeat a position a
+/// third time (Mansindam).
+pub fn third_time(mv: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => {
+            format!("{mv} would make the same position occur a third time, which is not allowed")
+        }
+        Lang::Ko => format!("{mv}는 같은 국면을 세 번째로 만들어 둘 수 없습니다"),
+    }
+}
 
 /// An error message in a language; `variant` names the pieces.
 pub trait Localized {
@@ -29,13 +105,13 @@ fn piece(variant: Variant, english: &str) -> String {
         .kinds
         .iter()
         .find(|k| k.name == english)
-        .and_then(|k| korean_name(variant.id(), k.letter))
+        .and_then(|k| variant.korean_piece_name(k.letter))
         .unwrap_or(english)
         .to_string()
 }
 
 fn game_name(variant: Variant) -> &'static str {
-    Lang::Ko.text().variant(variant.id())
+    variant.korean_name()
 }
 
 impl Localized for FenError {

@@ -1,8 +1,10 @@
 //! The worker's side of the game: the engine's [`Game`] (the single source of
 //! truth), who plays each side, and the snapshots the page shows.
 //!
-//! Plain Rust with no web dependency, so it is tested natively; the worker
-//! entry (`src/bin/worker.rs`) only moves messages in and out.
+//! [`Session::handle`] answers every request; [`Session::computer_move`]
+//! plays the computer's turn. Plain Rust with no web dependency, so it is
+//! tested natively; the worker's entry (`src/bin/worker.rs`) only moves
+//! messages in and out.
 
 use std::str::FromStr;
 
@@ -11,11 +13,13 @@ use crate::engine::{
     read_pgn, write_pgn, Color, Game, Move, Outcome, PgnHeader, Reason, SetupError, Square, Variant,
 };
 use crate::protocol::{
-    take_back_count, EndReason, Ending, Hint, KindView, Load, MoveSpec, MoveView, NewGame,
-    PieceView, Player, Request, Side, Snapshot, DEFAULT_LEVEL,
+    take_back_count, EndReason, Ending, Hint, KindView, Lang, Load, MoveSpec, MoveView, NewGame,
+    PieceView, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL, LEVELS,
 };
-use crate::web::errors::Localized;
-use crate::web::i18n::{fill, Lang, Text};
+use crate::worker::messages::{link_fallback, third_time, Fallback, Localized, Refusal};
+
+// The page offers the levels the AI has.
+const _: () = assert!(LEVELS == ai::LEVELS);
 
 /// How long the computer thinks about a hint, in milliseconds.
 pub const HINT_MS: f64 = 1000.0;
@@ -57,8 +61,9 @@ impl Session {
         &self.game
     }
 
-    fn text(&self) -> &'static Text {
-        self.lang.text()
+    /// One of the worker's own refusals, in the session's language.
+    fn refuse(&self, refusal: Refusal) -> String {
+        refusal.text(self.lang).to_string()
     }
 
     /// An engine error in the session's language.
@@ -71,37 +76,94 @@ impl Session {
         e.localized(self.lang, variant)
     }
 
-    /// Carries out a request. On an error the game is unchanged.
-    pub fn handle(&mut self, request: Request) -> Result<(), String> {
+    /// Answers a request: the page's one way into the worker. A request
+    /// that changes the game is answered with a snapshot (after the refusal,
+    /// if it was refused: the game is then unchanged); an illegal move is
+    /// refused silently (the page offers only legal ones). `now` is the
+    /// clock, in milliseconds, for the hint's time limit.
+    pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64) -> Vec<Response> {
         match request {
-            Request::NewGame(new) => self.new_game(new),
-            Request::Play(spec) => self.play(spec),
-            Request::Resign(side) => {
-                if self.players[side.index()] != Player::Human {
-                    return Err(self.text().only_human_resigns.into());
-                }
-                self.game
-                    .resign(color(side))
-                    .map(|_| ())
-                    .map_err(|e| self.say(&e))
-            }
+            Request::Hint => self.hint(now).map(Response::Hint).into_iter().collect(),
+            Request::Record { date } => vec![Response::Record(self.record(&date))],
+            Request::ShowMove(ply) => self
+                .snapshot_at(ply as usize)
+                .map(|past| Response::Past(Box::new(past)))
+                .into_iter()
+                .collect(),
+            // Nothing on the board changes (a snapshot now would be taken
+            // for the game being started).
             Request::SetLang(lang) => {
                 self.lang = lang;
-                Ok(())
+                Vec::new()
             }
-            Request::TakeBack => self.take_back(),
-            Request::Load(load) => self.load(load),
-            Request::Flag(side) => self
-                .game
-                .lose_on_time(color(side))
-                .map(|_| ())
-                .map_err(|e| self.say(&e)),
-            // Change nothing: the worker answers them with `Session::hint`,
-            // `Session::snapshot_at` and `Session::record`.
-            Request::Hint | Request::ShowMove(_) | Request::Record { .. } | Request::Parse(_) => {
-                Ok(())
+            Request::PlayTyped(text) => match self.typed(&text) {
+                Ok(m) if m.ends_game.is_some() => vec![Response::Confirm(m)],
+                Ok(m) => {
+                    let result = self.play(m.spec);
+                    self.answer(result, false)
+                }
+                Err(e) => vec![Response::Error(e)],
+            },
+            Request::Play(spec) => {
+                let result = self.play(spec);
+                self.answer(result, true)
+            }
+            Request::NewGame(new) => {
+                let result = self.new_game(new);
+                self.answer(result, false)
+            }
+            Request::Resign(side) => {
+                let result = self.resign(side);
+                self.answer(result, false)
+            }
+            Request::TakeBack => {
+                let result = self.take_back();
+                self.answer(result, false)
+            }
+            Request::Load(load) => {
+                let result = self.load(load);
+                self.answer(result, false)
+            }
+            Request::Flag(side) => {
+                let result = self
+                    .game
+                    .lose_on_time(color(side))
+                    .map(|_| ())
+                    .map_err(|e| self.say(&e));
+                self.answer(result, false)
             }
         }
+    }
+
+    /// The answer to a request that may have changed the game: its refusal
+    /// (unless `quiet`), then the game as it stands.
+    fn answer(&self, result: Result<(), String>, quiet: bool) -> Vec<Response> {
+        let refusal = result.err().filter(|_| !quiet).map(Response::Error);
+        let snapshot = Response::Snapshot(Box::new(self.snapshot()));
+        refusal.into_iter().chain([snapshot]).collect()
+    }
+
+    /// Plays the computer's move if it is its turn, at its level (by the
+    /// clock `now`, in milliseconds, for the level's time guard), and
+    /// answers with the game as it stands then.
+    pub fn computer_move(&mut self, now: &dyn Fn() -> f64) -> Vec<Response> {
+        match self.play_computer(now) {
+            Some(_) => vec![Response::Snapshot(Box::new(self.snapshot()))],
+            None => Vec::new(),
+        }
+    }
+
+    fn resign(&mut self, side: Side) -> Result<(), String> {
+        if self.players[side.index()] != Player::Human {
+            return Err(self.refuse(Refusal::OnlyHumanResigns));
+        }
+        if !self.game.is_over() && side != self::side(self.game.position().side_to_move()) {
+            return Err(self.refuse(Refusal::NotYourTurnToResign));
+        }
+        self.game
+            .resign(color(side))
+            .map(|_| ())
+            .map_err(|e| self.say(&e))
     }
 
     /// Starts a game. A game from a link that cannot be set up as it says
@@ -117,26 +179,26 @@ impl Session {
             Ok(variant) => {
                 let (game, error) = Game::from_uci_moves_partly(variant, fen, moves);
                 let refusal = error.map(|e| {
-                    let template = match e {
-                        SetupError::Move { .. } => self.text().link_bad_move,
-                        SetupError::Fen(_) => self.text().link_bad_fen,
+                    let fallback = match e {
+                        SetupError::Move { .. } => Fallback::BeforeBadMove,
+                        SetupError::Fen(_) => Fallback::Start,
                     };
-                    (self.say_in(&e, variant), template)
+                    (self.say_in(&e, variant), fallback)
                 });
                 (game, refusal)
             }
             Err(e) => (
                 Game::new(Variant::Mansindam),
-                Some((self.say(&e), self.text().link_bad_fen)),
+                Some((self.say(&e), Fallback::Start)),
             ),
         };
         let refusal = match refusal {
             Some((message, _)) if !new.from_link => return Err(message),
-            refusal => refusal.map(|(m, template)| fill(template, &[("detail", &m)])),
+            refusal => refusal.map(|(m, fallback)| link_fallback(fallback, &m, self.lang)),
         };
         self.game = game;
         self.players = new.players;
-        self.level = new.level.clamp(1, ai::LEVELS);
+        self.level = new.level.clamp(1, LEVELS);
         self.game_id = new.id;
         self.searcher.new_game();
         refusal.map_or(Ok(()), Err)
@@ -149,7 +211,7 @@ impl Session {
         let variant = Variant::from_str(&load.variant).map_err(|e| self.say(&e))?;
         let text = load.text.trim();
         if text.is_empty() {
-            return Err(self.text().nothing_to_read.into());
+            return Err(self.refuse(Refusal::NothingToRead));
         }
         let game = if text.starts_with('[') || !text.contains('/') {
             read_pgn(text, variant).map_err(|e| format!("PGN: {}", self.say_in(&e, variant)))?
@@ -159,14 +221,14 @@ impl Session {
         };
         self.game = game;
         self.players = load.players;
-        self.level = load.level.clamp(1, ai::LEVELS);
+        self.level = load.level.clamp(1, LEVELS);
         self.game_id = load.id;
         self.searcher.new_game();
         Ok(())
     }
 
     /// The game as PGN, the players named as the page shows them.
-    pub fn record(&self, date: &str) -> String {
+    fn record(&self, date: &str) -> String {
         let name = |side: Color| match self.players[side.index()] {
             Player::Human => "Player".to_string(),
             Player::Computer => format!("Computer (level {})", self.level),
@@ -180,11 +242,12 @@ impl Session {
         write_pgn(&self.game, &header)
     }
 
-    /// The legal move of a human that a typed move names (UCI or SAN).
-    pub fn parse(&self, text: &str) -> Result<MoveSpec, String> {
+    /// The legal move of a human that a typed move names (UCI or SAN),
+    /// with the ending it would cause.
+    fn typed(&self, text: &str) -> Result<MoveView, String> {
         let text = text.trim();
         if !self.human_to_move() {
-            return Err(self.text().not_human_turn.into());
+            return Err(self.refuse(Refusal::NotHumanTurn));
         }
         let m = self
             .game
@@ -192,14 +255,17 @@ impl Session {
             .parse_move(text)
             .map_err(|e| self.say(&e))?;
         if !self.game.legal_moves().contains(m) {
-            return Err(fill(self.text().third_time, &[("move", text)]));
+            return Err(third_time(text, self.lang));
         }
-        Ok(spec_of(m))
+        Ok(MoveView {
+            spec: spec_of(m),
+            ends_game: self.game.repetition_verdict(m).map(ending),
+        })
     }
 
     fn play(&mut self, spec: MoveSpec) -> Result<(), String> {
         if !self.human_to_move() {
-            return Err(self.text().not_human_turn.into());
+            return Err(self.refuse(Refusal::NotHumanTurn));
         }
         let m = self
             .game
@@ -207,13 +273,13 @@ impl Session {
             .iter()
             .copied()
             .find(|&m| spec_of(m) == spec)
-            .ok_or(self.text().not_legal)?;
+            .ok_or_else(|| self.refuse(Refusal::NotLegal))?;
         self.game.play(m).map(|_| ()).map_err(|e| self.say(&e))
     }
 
     fn take_back(&mut self) -> Result<(), String> {
         if !self.players.contains(&Player::Human) {
-            return Err(self.text().no_human_player.into());
+            return Err(self.refuse(Refusal::NoHumanPlayer));
         }
         if self.game.withdraw_declaration() {
             // A resignation (or time loss) is taken back alone.
@@ -222,7 +288,7 @@ impl Session {
         let to_move = side(self.game.position().side_to_move());
         let count = take_back_count(self.players, to_move, self.game.ply_count());
         if count == 0 {
-            return Err(self.text().nothing_to_take_back.into());
+            return Err(self.refuse(Refusal::NothingToTakeBack));
         }
         for _ in 0..count {
             self.game.undo();
@@ -245,7 +311,7 @@ impl Session {
     /// Lets the computer play its move, if it is its turn, at its level (by
     /// the clock `now`, in milliseconds, for the level's time guard).
     /// Returns the move.
-    pub fn play_computer(&mut self, now: &dyn Fn() -> f64) -> Option<Move> {
+    fn play_computer(&mut self, now: &dyn Fn() -> f64) -> Option<Move> {
         if !self.computer_to_move() {
             return None;
         }
@@ -260,7 +326,7 @@ impl Session {
 
     /// The best move for the side to move, searched for [`HINT_MS`] by the
     /// clock `now`; `None` once the game is over.
-    pub fn hint(&mut self, now: &dyn Fn() -> f64) -> Option<Hint> {
+    fn hint(&mut self, now: &dyn Fn() -> f64) -> Option<Hint> {
         let result = self.searcher.hint(&self.game, HINT_MS, now);
         let best = result.best?;
         let pos = self.game.position();
@@ -304,6 +370,11 @@ impl Session {
             .map(|k| KindView {
                 letter: k.letter,
                 name: k.name.to_string(),
+                korean: pos
+                    .variant()
+                    .korean_piece_name(k.letter)
+                    .unwrap_or(k.name)
+                    .to_string(),
                 hanja: k.hanja.chars().next().unwrap_or(' '),
                 royal: k.royal,
                 betza: k.betza.to_string(),
@@ -400,12 +471,13 @@ fn ending(o: Outcome) -> Ending {
 
 #[cfg(test)]
 mod tests {
+    use super::testing::Ask;
     use super::*;
     use std::time::Instant;
 
     fn new_game(variant: &str, fen: Option<&str>, players: [Player; 2], level: u8) -> Session {
         let mut s = Session::new();
-        s.handle(Request::NewGame(NewGame {
+        s.ask(Request::NewGame(NewGame {
             id: 7,
             variant: variant.into(),
             fen: fen.map(str::to_string),
@@ -451,7 +523,7 @@ mod tests {
         assert_eq!(s.play_computer(&|| 0.0), None);
         assert_eq!(s.hint(&|| 0.0), None);
         assert!(
-            s.handle(Request::Resign(Side::Black)).is_err(),
+            s.ask(Request::Resign(Side::Black)).is_err(),
             "the game is over"
         );
     }
@@ -477,7 +549,7 @@ mod tests {
                 ..NewGame::default()
             },
         ] {
-            assert!(s.handle(Request::NewGame(bad)).is_err());
+            assert!(s.ask(Request::NewGame(bad)).is_err());
         }
         assert_eq!(s.snapshot().game_id, id);
         assert_eq!(s.snapshot().variant, "pandemonium");
@@ -488,9 +560,13 @@ mod tests {
             to: 0,
             promotes: true,
         };
-        assert!(s.handle(Request::Play(nonsense)).is_err());
-        assert!(s.handle(Request::Resign(Side::Black)).is_err());
-        assert!(s.handle(Request::TakeBack).is_err(), "no move yet");
+        assert_eq!(
+            s.handle(Request::Play(nonsense), &|| 0.0),
+            [Response::Snapshot(Box::new(s.snapshot()))],
+            "an illegal move is refused silently"
+        );
+        assert!(s.ask(Request::Resign(Side::Black)).is_err());
+        assert!(s.ask(Request::TakeBack).is_err(), "no move yet");
         assert_eq!(s.snapshot().san.len(), 0);
     }
 
@@ -507,7 +583,7 @@ mod tests {
             ..NewGame::default()
         };
         // A bad move: the game goes on from the position before it.
-        let refusal = s.handle(Request::NewGame(link(None, &["e4e5", "c7c6", "e5e9"])));
+        let refusal = s.ask(Request::NewGame(link(None, &["e4e5", "c7c6", "e5e9"])));
         assert_eq!(
             refusal.unwrap_err(),
             "The link's moves stop at one that cannot be played (move 3: e5e9 is not a legal \
@@ -518,7 +594,7 @@ mod tests {
         assert_eq!(snap.uci, ["e4e5", "c7c6"]);
         assert_eq!(snap.players, [Player::Human, Player::Human]);
         // A bad FEN: the standard start.
-        let refusal = s.handle(Request::NewGame(link(Some("9/9 w"), &["e3e4"])));
+        let refusal = s.ask(Request::NewGame(link(Some("9/9 w"), &["e3e4"])));
         assert!(refusal
             .unwrap_err()
             .starts_with("The link's position could not be used ("));
@@ -526,8 +602,8 @@ mod tests {
         assert_eq!(snap.start_fen, Variant::Pandemonium.start_fen());
         assert!(snap.uci.is_empty());
         // In Korean too.
-        s.handle(Request::SetLang(Lang::Ko)).unwrap();
-        let refusal = s.handle(Request::NewGame(link(None, &["zz"])));
+        s.ask(Request::SetLang(Lang::Ko)).unwrap();
+        let refusal = s.ask(Request::NewGame(link(None, &["zz"])));
         assert!(refusal.unwrap_err().starts_with("링크의 수 가운데"));
     }
 
@@ -541,11 +617,11 @@ mod tests {
             .find(|m| m.spec.from == Some(22) && m.spec.to == 31)
             .unwrap()
             .spec;
-        s.handle(Request::Play(e3e4)).unwrap();
+        s.ask(Request::Play(e3e4)).unwrap();
         assert!(s.computer_to_move());
         s.play_computer(&|| 0.0).unwrap();
         assert_eq!(s.snapshot().san.len(), 2);
-        s.handle(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack).unwrap();
         let snap = s.snapshot();
         assert_eq!(snap.san.len(), 0);
         assert!(snap.human_to_move());
@@ -555,19 +631,19 @@ mod tests {
     fn a_game_resumed_in_a_new_session_is_the_same_game() {
         let mut s = new_game("pandemonium", None, [Player::Human, Player::Computer], 1);
         let first = s.snapshot().moves[0].spec;
-        s.handle(Request::Play(first)).unwrap();
+        s.ask(Request::Play(first)).unwrap();
         // The computer is to move: a restarted worker gets the game as it is,
         // or (Take back while it thinks) without the player's move.
         let thinking = s.snapshot();
         assert!(thinking.thinking);
         let mut resumed = Session::new();
-        resumed.handle(Request::NewGame(thinking.resume())).unwrap();
+        resumed.ask(Request::NewGame(thinking.resume())).unwrap();
         assert_eq!(resumed.snapshot(), thinking);
         let mut taken_back = Session::new();
         taken_back
-            .handle(Request::NewGame(thinking.taken_back().unwrap()))
+            .ask(Request::NewGame(thinking.taken_back().unwrap()))
             .unwrap();
-        s.handle(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack).unwrap();
         assert_eq!(taken_back.snapshot(), s.snapshot());
         assert_eq!(s.snapshot().san.len(), 0);
         assert_eq!(s.snapshot().taken_back(), None, "nothing to take back");
@@ -599,7 +675,7 @@ mod tests {
     }
 
     fn load(s: &mut Session, text: &str, variant: &str) -> Result<(), String> {
-        s.handle(Request::Load(Load {
+        s.ask(Request::Load(Load {
             id: 9,
             text: text.into(),
             variant: variant.into(),
@@ -664,7 +740,7 @@ mod tests {
             [Player::Human, Player::Human],
             1,
         );
-        let spec = |s: &Session, t: &str| s.parse(t);
+        let spec = |s: &Session, t: &str| s.typed(t).map(|m| m.spec);
         assert_eq!(spec(&s, "a6a7+").map(|m| m.promotes), Ok(true));
         assert_eq!(spec(&s, "a6a7").map(|m| m.promotes), Ok(false));
         assert_eq!(spec(&s, "Pa7=G").map(|m| m.promotes), Ok(true));
@@ -677,24 +753,115 @@ mod tests {
             Err("e1e3 is not a legal move in this position".to_string())
         );
         assert!(spec(&s, "zz").is_err());
-        s.handle(Request::Resign(Side::White)).unwrap();
+        s.ask(Request::Resign(Side::White)).unwrap();
         assert_eq!(
-            s.parse("e1d1"),
+            spec(&s, "e1d1"),
             Err("it is not a human player's turn".to_string())
+        );
+    }
+
+    #[test]
+    fn a_typed_move_is_played_in_one_request() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        let answers = s.handle(Request::PlayTyped("Pe4".into()), &|| 0.0);
+        assert_eq!(answers, [Response::Snapshot(Box::new(s.snapshot()))]);
+        assert_eq!(s.snapshot().san, ["Pe4"]);
+        // A move that cannot be read or played: only the refusal, no change.
+        let answers = s.handle(Request::PlayTyped("e3e5".into()), &|| 0.0);
+        assert_eq!(
+            answers,
+            [Response::Error(
+                "e3e5 is not a legal move in this position".into()
+            )]
+        );
+        assert_eq!(s.snapshot().san, ["Pe4"]);
+    }
+
+    #[test]
+    fn a_typed_move_that_loses_by_repetition_is_sent_back_to_be_confirmed() {
+        let fen = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
+        let mut s = new_game("pandemonium", Some(fen), [Player::Human, Player::Human], 1);
+        // The Kings shuffle until the start position would come a third time.
+        for m in ["e1d1", "e9d9", "d1e1", "d9e9", "e1d1", "e9d9", "d1e1"] {
+            s.ask(Request::PlayTyped(m.into())).unwrap();
+        }
+        let answers = s.handle(Request::PlayTyped("d9e9".into()), &|| 0.0);
+        let [Response::Confirm(m)] = answers.as_slice() else {
+            panic!("expected a question, got {answers:?}");
+        };
+        assert_eq!(m.ends_game.map(|e| e.winner), Some(Side::White));
+        assert_eq!(s.snapshot().san.len(), 7, "not played until confirmed");
+        s.ask(Request::Play(m.spec)).unwrap();
+        assert_eq!(
+            s.snapshot().ending,
+            Some(Ending {
+                winner: Side::White,
+                reason: EndReason::Repetition
+            })
+        );
+    }
+
+    #[test]
+    fn a_player_resigns_only_on_their_own_turn() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        assert_eq!(
+            s.ask(Request::Resign(Side::Black)),
+            Err("a player may resign only on their own turn".into())
+        );
+        s.ask(Request::SetLang(Lang::Ko)).unwrap();
+        assert_eq!(
+            s.ask(Request::Resign(Side::Black)),
+            Err("자기 차례에만 기권할 수 있습니다".into())
+        );
+        assert!(s.snapshot().ending.is_none());
+        s.ask(Request::Resign(Side::White)).unwrap();
+        assert_eq!(
+            s.snapshot().ending,
+            Some(Ending {
+                winner: Side::Black,
+                reason: EndReason::Resignation
+            })
         );
     }
 }
 
-/// For the tests of the page's logic that need a game to play.
-#[cfg(test)]
-pub(crate) mod testing {
+/// For tests and tools that drive a session natively.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod testing {
+    use std::time::Instant;
+
     use super::Session;
-    use crate::protocol::{NewGame, Player, Request};
+    use crate::protocol::{Hint, NewGame, Player, Request, Response, Snapshot};
+
+    /// A request whose refusal comes back as an `Err` (the other answers
+    /// dropped), with a real clock for searches.
+    pub trait Ask {
+        fn ask(&mut self, request: Request) -> Result<(), String>;
+    }
+
+    impl Ask for Session {
+        fn ask(&mut self, request: Request) -> Result<(), String> {
+            let responses = self.handle(request, &clock());
+            match responses.into_iter().find_map(|r| match r {
+                Response::Error(e) => Some(e),
+                _ => None,
+            }) {
+                Some(e) => Err(e),
+                None => Ok(()),
+            }
+        }
+    }
+
+    /// Milliseconds since the first call.
+    pub fn clock() -> impl Fn() -> f64 {
+        let start = Instant::now();
+        move || start.elapsed().as_secs_f64() * 1000.0
+    }
 
     /// A Mansindam game between two players, numbered `id`.
     pub fn two_players(id: u32) -> Session {
         let mut s = Session::new();
-        s.handle(Request::NewGame(NewGame {
+        s.ask(Request::NewGame(NewGame {
             id,
             players: [Player::Human, Player::Human],
             ..NewGame::default()
@@ -703,9 +870,28 @@ pub(crate) mod testing {
         s
     }
 
-    /// Plays a legal move given as UCI.
+    /// Plays a legal move given as UCI (or SAN).
     pub fn play(s: &mut Session, uci: &str) {
-        let spec = s.parse(uci).unwrap();
-        s.handle(Request::Play(spec)).unwrap();
+        s.ask(Request::PlayTyped(uci.into())).unwrap();
+    }
+
+    /// The hint for the position on the board.
+    pub fn hint(s: &mut Session) -> Option<Hint> {
+        s.handle(Request::Hint, &clock())
+            .into_iter()
+            .find_map(|r| match r {
+                Response::Hint(h) => Some(h),
+                _ => None,
+            })
+    }
+
+    /// The position after `ply` moves, as looking back shows it.
+    pub fn past(s: &mut Session, ply: u32) -> Option<Snapshot> {
+        s.handle(Request::ShowMove(ply), &clock())
+            .into_iter()
+            .find_map(|r| match r {
+                Response::Past(p) => Some(*p),
+                _ => None,
+            })
     }
 }
