@@ -4,7 +4,7 @@
 //!
 //! Plain data with no web dependency, so that it is tested natively.
 
-use crate::protocol::{EndReason, KindView, Lang, Player, Side};
+use crate::protocol::{EndReason, KindView, Lang, Player, Side, Snapshot};
 use crate::web::link::{Expected, Problem};
 
 /// The page's texts in a language.
@@ -225,6 +225,31 @@ impl Text {
     /// "White Pawn", "백 보병".
     pub fn piece(&self, side: Side, kind: &KindView) -> String {
         format!("{} {}", self.side(side), piece_name(self.lang, kind))
+    }
+
+    /// The status line: whose turn it is, or who won and why.
+    pub fn status(&self, snap: &Snapshot) -> String {
+        let t = self;
+        if let Some(e) = snap.ending {
+            return fill(
+                t.wins_by,
+                &[("side", t.side(e.winner)), ("reason", t.reason(e.reason))],
+            );
+        }
+        let side = [("side", t.side(snap.to_move))];
+        if snap.thinking {
+            return fill(t.thinking, &side);
+        }
+        let who = if snap.players.contains(&Player::Computer) {
+            fill(t.your_move, &side)
+        } else {
+            fill(t.to_move, &side)
+        };
+        if snap.check.is_some() {
+            fill(t.check, &[("status", &who)])
+        } else {
+            who
+        }
     }
 
     /// "Computer", "You" (against the computer) or "Player" (two players).

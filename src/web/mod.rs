@@ -12,6 +12,7 @@ pub mod i18n;
 pub mod link;
 pub mod prefs;
 pub mod saved;
+pub mod sound;
 pub mod state;
 
 #[cfg(target_arch = "wasm32")]
@@ -19,11 +20,13 @@ mod app;
 #[cfg(target_arch = "wasm32")]
 mod bridge;
 #[cfg(target_arch = "wasm32")]
+mod commands;
+#[cfg(target_arch = "wasm32")]
 mod components;
 #[cfg(target_arch = "wasm32")]
-mod offline;
+mod hooks;
 #[cfg(target_arch = "wasm32")]
-mod sound;
+mod offline;
 #[cfg(target_arch = "wasm32")]
 mod storage;
 

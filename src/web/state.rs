@@ -41,11 +41,30 @@ pub struct PromotionChoice {
     pub kind: u8,
 }
 
+/// What the player did on the board or a hand, as the board reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// Pressed a piece they may move (it is picked up at once, for a drag).
+    Pick(Origin),
+    /// Tapped a square or a hand slot (or pressed Enter or Space on it).
+    Tap(Target),
+    /// Put the piece down: tapped it again, or tapped beside the promotion
+    /// question.
+    Deselect,
+    /// Dragged a piece to a square.
+    Drop(Origin, u8),
+    /// Answered the promotion question.
+    Promote(bool),
+    /// Moved the keyboard cursor to a square.
+    Focus(u8),
+}
+
 /// What a gesture means, given the snapshot's legal moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Intent {
     Select(Origin),
     Deselect,
+    Focus(u8),
     Play(MoveSpec),
     AskPromotion(PromotionChoice),
     /// Pandemonium: the move ends the game by repetition; ask first.
@@ -62,6 +81,8 @@ pub enum Dialog {
     Record,
     Rules,
     Share,
+    /// "Resign?"
+    Resign,
 }
 
 /// A message for the player.
@@ -486,6 +507,18 @@ impl State {
         }
     }
 
+    /// What the board's input means now.
+    pub fn intent(&self, input: BoardInput) -> Intent {
+        match input {
+            BoardInput::Pick(origin) => Intent::Select(origin),
+            BoardInput::Tap(target) => self.tap(target),
+            BoardInput::Deselect => Intent::Deselect,
+            BoardInput::Drop(origin, to) => self.move_to(origin, to),
+            BoardInput::Promote(promote) => self.choose_promotion(promote),
+            BoardInput::Focus(square) => Intent::Focus(square),
+        }
+    }
+
     /// A tap on a square or a hand slot.
     pub fn tap(&self, target: Target) -> Intent {
         if let (Some(from), Target::Square(to)) = (self.selected, target) {
@@ -573,73 +606,6 @@ impl State {
             Some(m) => self.resolve(*m),
             None => Intent::Deselect,
         }
-    }
-}
-
-/// A sound for what happened between two snapshots of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sound {
-    Move,
-    Capture,
-    Check,
-    End,
-}
-
-impl Sound {
-    pub const fn id(self) -> &'static str {
-        match self {
-            Sound::Move => "move",
-            Sound::Capture => "capture",
-            Sound::Check => "check",
-            Sound::End => "end",
-        }
-    }
-
-    /// What `next` sounds like after `prev`: nothing unless exactly one move
-    /// was added to the same game; the end of the game over a check over a
-    /// capture (a piece went to a hand) over a plain move.
-    pub fn between(prev: &Snapshot, next: &Snapshot) -> Option<Sound> {
-        if prev.game_id != next.game_id
-            || next.san.len() != prev.san.len() + 1
-            || next.san[..prev.san.len()] != prev.san[..]
-        {
-            return None;
-        }
-        let in_hands =
-            |s: &Snapshot| -> u32 { s.hands.iter().flatten().map(|&c| u32::from(c)).sum() };
-        Some(if next.ending.is_some() {
-            Sound::End
-        } else if next.check.is_some() {
-            Sound::Check
-        } else if in_hands(next) > in_hands(prev) {
-            Sound::Capture
-        } else {
-            Sound::Move
-        })
-    }
-}
-
-/// The status line.
-pub fn status_text(snap: &Snapshot, t: &Text) -> String {
-    if let Some(e) = snap.ending {
-        return fill(
-            t.wins_by,
-            &[("side", t.side(e.winner)), ("reason", t.reason(e.reason))],
-        );
-    }
-    let side = [("side", t.side(snap.to_move))];
-    if snap.thinking {
-        return fill(t.thinking, &side);
-    }
-    let who = if snap.players.contains(&Player::Computer) {
-        fill(t.your_move, &side)
-    } else {
-        fill(t.to_move, &side)
-    };
-    if snap.check.is_some() {
-        fill(t.check, &[("status", &who)])
-    } else {
-        who
     }
 }
 
@@ -809,11 +775,11 @@ mod tests {
         assert!(state.flipped, "the human plays Black: Black at the bottom");
         assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
         assert_eq!(
-            status_text(state.snapshot.as_ref().unwrap(), state.text()),
+            state.text().status(state.snapshot.as_ref().unwrap()),
             "White (computer) is thinking…"
         );
         assert_eq!(
-            status_text(state.snapshot.as_ref().unwrap(), Lang::Ko.text()),
+            Lang::Ko.text().status(state.snapshot.as_ref().unwrap()),
             "백 (컴퓨터) 생각하는 중…"
         );
     }
@@ -862,7 +828,7 @@ mod tests {
                 state = tap_uci(&mut session, state, uci);
             }
             assert_eq!(
-                status_text(state.snapshot.as_ref().unwrap(), state.text()),
+                state.text().status(state.snapshot.as_ref().unwrap()),
                 f[3],
                 "{line}"
             );
@@ -874,13 +840,10 @@ mod tests {
         let (mut session, _) = state_for("mansindam", None);
         session.ask(Request::Resign(Side::White)).unwrap();
         assert_eq!(
-            status_text(&session.snapshot(), Lang::En.text()),
+            Lang::En.text().status(&session.snapshot()),
             "Black wins by resignation"
         );
-        assert_eq!(
-            status_text(&session.snapshot(), Lang::Ko.text()),
-            "흑 승리: 기권"
-        );
+        assert_eq!(Lang::Ko.text().status(&session.snapshot()), "흑 승리: 기권");
         // Taking back a resignation keeps the moves and goes on.
         session.ask(Request::TakeBack).unwrap();
         assert!(session.snapshot().ending.is_none());
@@ -907,51 +870,6 @@ mod tests {
         assert_eq!(state.hint.as_ref(), Some(&hint));
         let state = play(&mut session, &state, Intent::Play(hint.spec));
         assert_eq!(state.hint, None);
-    }
-
-    #[test]
-    fn sounds_follow_single_moves() {
-        let (mut session, _) = state_for(
-            "pandemonium",
-            Some("4k4/9/9/4p4/4P4/9/9/9/4K4[R] w - - 0 1"),
-        );
-        let snap = |s: &Session| Rc::new(s.snapshot());
-        let start = snap(&session);
-        let play = |session: &mut Session, uci: &str| {
-            let m = session.game().position().parse_uci(uci).unwrap();
-            let spec = session
-                .snapshot()
-                .moves
-                .iter()
-                .find(|v| {
-                    v.spec.to as usize == m.to().index()
-                        && v.spec.from == m.from().map(|f| f.index() as u8)
-                        && v.spec.drop == m.drop_kind().map(|k| k.index() as u8)
-                        && v.spec.promotes == m.promotes()
-                })
-                .unwrap()
-                .spec;
-            session.ask(Request::Play(spec)).unwrap();
-        };
-        play(&mut session, "e5e6");
-        let captured = snap(&session);
-        assert_eq!(Sound::between(&start, &captured), Some(Sound::Capture));
-        play(&mut session, "e9d9");
-        let moved = snap(&session);
-        assert_eq!(Sound::between(&captured, &moved), Some(Sound::Move));
-        play(&mut session, "R@d1");
-        let checked = snap(&session);
-        assert_eq!(Sound::between(&moved, &checked), Some(Sound::Check));
-        // No sound for the same snapshot, a take-back or a resignation.
-        assert_eq!(Sound::between(&moved, &moved), None);
-        assert_eq!(Sound::between(&moved, &start), None);
-        session.ask(Request::Resign(Side::Black)).unwrap();
-        assert_eq!(Sound::between(&checked, &snap(&session)), None);
-        // A mate ends the game with its own sound.
-        let (mut session, _) = state_for("mansindam", Some("4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1"));
-        let before = snap(&session);
-        play(&mut session, "a1a9+");
-        assert_eq!(Sound::between(&before, &snap(&session)), Some(Sound::End));
     }
 
     #[test]

@@ -1,42 +1,262 @@
-//! The 9×9 board: squares with coordinates, pieces, and the marks for the
-//! selected piece, its legal destinations, the last move and a King in check.
+//! The board and the two hands: it draws the position it is given and owns
+//! its input, as chessground does. Taps, drags (with the ghost piece under
+//! the pointer) and the keyboard cursor are handled here; the host hears
+//! only what the player did ([`BoardInput`]) and decides what it means (the
+//! host knows the legal moves; the board never decides a rule).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
 
-use crate::protocol::{square_name, Side, Snapshot};
-use crate::web::i18n::piece_name;
-use crate::web::state::{Origin, PromotionChoice, State};
+use crate::protocol::{parse_square, square_name, Lang, Side, Snapshot};
+use crate::web::components::hand::{ClockFace, Hand};
+use crate::web::components::piece::tile;
+use crate::web::i18n::{piece_name, Texts};
+use crate::web::prefs::PieceSet;
+use crate::web::state::{BoardInput, Origin, PromotionChoice, Target};
 
-use super::piece::tile;
+/// Moving this far (in CSS pixels) turns a press into a drag.
+const DRAG_THRESHOLD: i32 = 6;
 
-/// Squares in screen order, top-left first.
-pub fn screen_squares(flipped: bool) -> impl Iterator<Item = u8> {
-    (0..81u8).map(move |i| screen_square(i / 9, i % 9, flipped))
+#[derive(Properties, PartialEq)]
+pub struct BoardProps {
+    /// The position shown; `None` while the first one is coming (the board
+    /// and hands are drawn empty, at their final size).
+    pub snap: Option<Rc<Snapshot>>,
+    /// The side whose pieces the player may pick up now, if any.
+    pub movable: Option<Side>,
+    pub selection: Option<Origin>,
+    /// The squares the selected piece may go to, by square index.
+    pub destinations: [bool; 81],
+    pub promotion: Option<PromotionChoice>,
+    /// A move to draw as an arrow (from a square, or a drop: a ring).
+    pub arrow: Option<(Option<u8>, u8)>,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// The square the keyboard cursor is on.
+    pub focus: u8,
+    pub pieces: PieceSet,
+    pub lang: Lang,
+    /// The clocks shown in each side's hand, White's then Black's.
+    pub clocks: [Option<ClockFace>; 2],
+    pub on_input: Callback<BoardInput>,
 }
 
-/// The square at a row and column on screen (the inverse of [`screen_position`]).
-pub fn screen_square(row: u8, col: u8, flipped: bool) -> u8 {
-    if flipped {
-        row * 9 + (8 - col)
+/// A pointer pressed on the board or a hand.
+struct Press {
+    pointer: i32,
+    x: i32,
+    y: i32,
+    target: Target,
+    /// The piece picked up, if the press was on one the player may move,
+    /// and whether it was already selected.
+    origin: Option<Origin>,
+    was_selected: bool,
+    dragging: bool,
+}
+
+#[function_component(Board)]
+pub fn board(props: &BoardProps) -> Html {
+    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
+    let area = use_node_ref();
+    let ghost = use_node_ref();
+    let t = props.lang.text();
+
+    // What a press on `target` picks up, if anything.
+    let pickable = {
+        let snap = props.snap.clone();
+        let movable = props.movable;
+        move |target: Target| -> Option<Origin> {
+            let (snap, side) = (snap.as_ref()?, movable?);
+            match target {
+                Target::Square(sq) => snap
+                    .piece(sq)
+                    .filter(|p| p.side == side)
+                    .map(|_| Origin::Square(sq)),
+                Target::Hand(owner, k) => {
+                    (owner == side && snap.hand(side, k) > 0).then_some(Origin::Hand(k))
+                }
+            }
+        }
+    };
+
+    let on_pointer_down = {
+        let (press, area, input) = (press.clone(), area.clone(), props.on_input.clone());
+        let (selection, promotion) = (props.selection, props.promotion.is_some());
+        Callback::from(move |e: PointerEvent| {
+            let Some(target) = target_of(e.target()).filter(|_| e.button() == 0) else {
+                return;
+            };
+            if promotion {
+                // A tap beside the promotion question takes the move back.
+                input.emit(BoardInput::Deselect);
+                return;
+            }
+            let origin = pickable(target);
+            let was_selected = origin.is_some() && selection == origin;
+            if let Some(o) = origin {
+                e.prevent_default();
+                if !was_selected {
+                    input.emit(BoardInput::Pick(o));
+                }
+                // Yew delegates events from the document root: capture on
+                // the area itself, so that the moves and the release come here.
+                if let Some(el) = area.cast::<Element>() {
+                    let _ = el.set_pointer_capture(e.pointer_id());
+                }
+            }
+            *press.borrow_mut() = Some(Press {
+                pointer: e.pointer_id(),
+                x: e.client_x(),
+                y: e.client_y(),
+                target,
+                origin,
+                was_selected,
+                dragging: false,
+            });
+        })
+    };
+
+    let on_pointer_move = {
+        let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
+        Callback::from(move |e: PointerEvent| {
+            let mut guard = press.borrow_mut();
+            let Some(p) = guard
+                .as_mut()
+                .filter(|p| p.pointer == e.pointer_id() && p.origin.is_some())
+            else {
+                return;
+            };
+            let (dx, dy) = (e.client_x() - p.x, e.client_y() - p.y);
+            if !p.dragging && dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD {
+                p.dragging = true;
+                set_class(&area, "dragging", true);
+            }
+            if p.dragging {
+                e.prevent_default();
+                move_ghost(&ghost, Some((e.client_x(), e.client_y())));
+            }
+        })
+    };
+
+    let on_pointer_up = {
+        let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
+        let input = props.on_input.clone();
+        Callback::from(move |e: PointerEvent| {
+            let Some(p) = press
+                .borrow_mut()
+                .take()
+                .filter(|p| p.pointer == e.pointer_id())
+            else {
+                return;
+            };
+            let event = match p.origin {
+                Some(origin) if p.dragging => {
+                    move_ghost(&ghost, None);
+                    set_class(&area, "dragging", false);
+                    square_under(e.client_x(), e.client_y()).map(|to| BoardInput::Drop(origin, to))
+                }
+                Some(_) => p.was_selected.then_some(BoardInput::Deselect),
+                None => Some(BoardInput::Tap(p.target)),
+            };
+            if let Some(event) = event {
+                input.emit(event);
+            }
+        })
+    };
+
+    let on_pointer_cancel = {
+        let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
+        Callback::from(move |_: PointerEvent| {
+            press.borrow_mut().take();
+            move_ghost(&ghost, None);
+            set_class(&area, "dragging", false);
+        })
+    };
+
+    // The keyboard: the arrows move a cursor over the squares (as they are
+    // on screen), Enter or Space taps the square or hand slot in focus.
+    let on_key = {
+        let (input, flipped) = (props.on_input.clone(), props.flipped);
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(target) = target_of(e.target()) else {
+                return;
+            };
+            let key = e.key();
+            if key == "Enter" || key == " " {
+                e.prevent_default();
+                input.emit(BoardInput::Tap(target));
+                return;
+            }
+            let Target::Square(sq) = target else {
+                return;
+            };
+            if let Some(to) = cursor_step(sq, &key, flipped) {
+                e.prevent_default();
+                input.emit(BoardInput::Focus(to));
+                focus_square(to);
+            }
+        })
+    };
+
+    let bottom = if props.flipped {
+        Side::Black
     } else {
-        (8 - row) * 9 + col
+        Side::White
+    };
+    let hand = |side: Side, position: &'static str| match &props.snap {
+        Some(snap) => html! {
+            <Hand snap={snap.clone()} {side} {position} lang={props.lang} pieces={props.pieces}
+                selected={props.selection}
+                movable={props.movable == Some(side)}
+                clock={props.clocks[side.index()].clone()} />
+        },
+        None => Html::default(),
+    };
+    let table = match &props.snap {
+        Some(snap) => html! {
+            <div class="board-wrap">
+                <div class="board" role="grid" aria-label={t.board}>
+                    { for squares(props, snap) }
+                    { props.arrow.map(|(from, to)| arrow(from, to, props.flipped)) }
+                    { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
+                </div>
+            </div>
+        },
+        None => html! {
+            <div class="board-wrap loading">
+                <div class="board skeleton" aria-hidden="true"></div>
+            </div>
+        },
+    };
+    let ghost_piece = match (&props.snap, props.selection) {
+        (Some(s), Some(Origin::Square(sq))) => s
+            .piece(sq)
+            .and_then(|p| Some(tile(p.side, s.kind(p.kind)?, props.pieces))),
+        (Some(s), Some(Origin::Hand(k))) => {
+            s.kind(k).map(|kind| tile(s.to_move, kind, props.pieces))
+        }
+        _ => None,
+    };
+    html! {
+        <section class="table" ref={area} onkeydown={on_key}
+            onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
+            onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
+            { hand(bottom.flip(), "top") }
+            { table }
+            { hand(bottom, "bottom") }
+            <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
+        </section>
     }
 }
 
-/// Row and column (0–8, top-left 0) of a square on screen.
-pub fn screen_position(square: u8, flipped: bool) -> (u8, u8) {
-    let (file, rank) = (square % 9, square / 9);
-    if flipped {
-        (rank, 8 - file)
-    } else {
-        (8 - rank, file)
-    }
-}
-
-pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html {
-    let t = state.text();
-    let dest = state.destinations();
-    let selected = match state.selected {
+/// The 81 squares in screen order, with their pieces and marks.
+fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item = Html> + 'a {
+    let t = props.lang.text();
+    let selected = match props.selection {
         Some(Origin::Square(sq)) => Some(sq),
         _ => None,
     };
@@ -44,16 +264,12 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
         Some((from, to)) => (from, Some(to)),
         None => (None, None),
     };
-    let squares = screen_squares(state.flipped).map(|sq| {
-        let (row, col) = screen_position(sq, state.flipped);
+    screen_squares(props.flipped).map(move |sq| {
+        let (row, col) = screen_position(sq, props.flipped);
         let piece = snap.piece(sq);
         let kind = piece.and_then(|p| snap.kind(p.kind));
         let label = match (piece, kind) {
-            (Some(p), Some(k)) => format!(
-                "{}, {}",
-                square_name(sq),
-                t.piece(p.side, k)
-            ),
+            (Some(p), Some(k)) => format!("{}, {}", square_name(sq), t.piece(p.side, k)),
             _ => format!("{}, {}", square_name(sq), t.empty),
         };
         let class = classes!(
@@ -61,7 +277,7 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
             if (sq % 9 + sq / 9) % 2 == 0 { "dark" } else { "light" },
             (last_from == Some(sq) || last_to == Some(sq)).then_some("last"),
             (selected == Some(sq)).then_some("selected"),
-            dest[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
+            props.destinations[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
             (snap.check == Some(sq)).then_some("check"),
         );
         let file_label = (row == 8).then(|| html! {
@@ -72,36 +288,21 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
         });
         html! {
             <div key={sq as u64} {class} data-square={square_name(sq)} aria-label={label} role="gridcell"
-                tabindex={if sq == state.focus { "0" } else { "-1" }}>
+                tabindex={if sq == props.focus { "0" } else { "-1" }}>
                 { rank_label }
                 { file_label }
                 { match (piece, kind) {
-                    (Some(p), Some(k)) => tile(p.side, k, state.prefs.pieces),
+                    (Some(p), Some(k)) => tile(p.side, k, props.pieces),
                     _ => Html::default(),
                 } }
             </div>
         }
-    });
-    let promotion = state
-        .promotion
-        .map(|choice| promotion_dialog(snap, choice, state, on_promote));
-    let hint = state
-        .hint
-        .as_ref()
-        .filter(|_| state.viewing.is_none())
-        .map(|h| hint_arrow(h.spec.from, h.spec.to, state.flipped));
-    html! {
-        <div class="board" role="grid" aria-label={t.board}>
-            { for squares }
-            { hint }
-            { promotion }
-        </div>
-    }
+    })
 }
 
-/// The hinted move over the board: an arrow from its square, or a ring on
-/// the square a piece is to be dropped on.
-fn hint_arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
+/// A move over the board: an arrow from its square, or a ring on the
+/// square a piece is to be dropped on.
+fn arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
     // The board in units of one square; a square's centre is at +0.5.
     let centre = |sq: u8| {
         let (row, col) = screen_position(sq, flipped);
@@ -136,14 +337,9 @@ fn hint_arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
 }
 
 /// The promotion question, on the destination square.
-fn promotion_dialog(
-    snap: &Snapshot,
-    choice: PromotionChoice,
-    state: &State,
-    on_promote: Callback<bool>,
-) -> Html {
-    let t = state.text();
-    let (row, col) = screen_position(choice.to, state.flipped);
+fn promotion_dialog(props: &BoardProps, snap: &Snapshot, choice: PromotionChoice) -> Html {
+    let t = props.lang.text();
+    let (row, col) = screen_position(choice.to, props.flipped);
     let side = snap.to_move;
     // Open towards the middle of the board so it never leaves it.
     let top = if row <= 4 {
@@ -153,7 +349,7 @@ fn promotion_dialog(
     };
     let style = format!("left: calc({col} * 100% / 9); top: calc({top} * 100% / 9);");
     let button = |promote: bool, kind: u8, text: &'static str| {
-        let on_promote = on_promote.clone();
+        let input = props.on_input.clone();
         let label = snap
             .kind(kind)
             .map(|k| format!("{text}: {}", piece_name(t.lang, k)))
@@ -164,9 +360,9 @@ fn promotion_dialog(
                 data-testid={if promote { "promote-yes" } else { "promote-no" }}
                 aria-label={label.clone()}
                 title={label}
-                onclick={Callback::from(move |_| on_promote.emit(promote))}
+                onclick={Callback::from(move |_| input.emit(BoardInput::Promote(promote)))}
             >
-                { snap.kind(kind).map(|k| tile(side, k, state.prefs.pieces)).unwrap_or_default() }
+                { snap.kind(kind).map(|k| tile(side, k, props.pieces)).unwrap_or_default() }
             </button>
         }
     };
@@ -189,11 +385,105 @@ fn promotion_dialog(
     }
 }
 
-/// Which side sits at the bottom of the screen.
-pub fn bottom_side(flipped: bool) -> Side {
+/// Squares in screen order, top-left first.
+pub fn screen_squares(flipped: bool) -> impl Iterator<Item = u8> {
+    (0..81u8).map(move |i| screen_square(i / 9, i % 9, flipped))
+}
+
+/// The square at a row and column on screen (the inverse of [`screen_position`]).
+pub fn screen_square(row: u8, col: u8, flipped: bool) -> u8 {
     if flipped {
-        Side::Black
+        row * 9 + (8 - col)
     } else {
-        Side::White
+        (8 - row) * 9 + col
+    }
+}
+
+/// Row and column (0–8, top-left 0) of a square on screen.
+pub fn screen_position(square: u8, flipped: bool) -> (u8, u8) {
+    let (file, rank) = (square % 9, square / 9);
+    if flipped {
+        (rank, 8 - file)
+    } else {
+        (8 - rank, file)
+    }
+}
+
+/// The square an arrow key moves the cursor to from `square`, as the board
+/// is on screen; `None` for another key.
+fn cursor_step(square: u8, key: &str, flipped: bool) -> Option<u8> {
+    let (row, col) = screen_position(square, flipped);
+    let (row, col) = match key {
+        "ArrowUp" => (row.saturating_sub(1), col),
+        "ArrowDown" => ((row + 1).min(8), col),
+        "ArrowLeft" => (row, col.saturating_sub(1)),
+        "ArrowRight" => (row, (col + 1).min(8)),
+        _ => return None,
+    };
+    Some(screen_square(row, col, flipped))
+}
+
+/// The square or hand slot under an event target.
+fn target_of(target: Option<web_sys::EventTarget>) -> Option<Target> {
+    let el = target?.dyn_into::<Element>().ok()?;
+    let el = el.closest("[data-square],[data-hand]").ok()??;
+    if let Some(sq) = el.get_attribute("data-square") {
+        return parse_square(&sq).map(Target::Square);
+    }
+    let side = Side::parse(&el.get_attribute("data-hand")?)?;
+    let kind = el.get_attribute("data-kind")?.parse().ok()?;
+    Some(Target::Hand(side, kind))
+}
+
+/// The square under a point of the window (where a drag ends).
+fn square_under(x: i32, y: i32) -> Option<u8> {
+    web_sys::window()?
+        .document()?
+        .element_from_point(x as f32, y as f32)?
+        .closest("[data-square]")
+        .ok()??
+        .get_attribute("data-square")
+        .and_then(|s| parse_square(&s))
+}
+
+/// Gives the keyboard focus to a square's element.
+fn focus_square(sq: u8) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| {
+            d.query_selector(&format!("[data-square=\"{}\"]", square_name(sq)))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+    if let Some(el) = element {
+        let _ = el.focus();
+    }
+}
+
+fn move_ghost(ghost: &NodeRef, at: Option<(i32, i32)>) {
+    let Some(el) = ghost.cast::<HtmlElement>() else {
+        return;
+    };
+    let style = el.style();
+    match at {
+        Some((x, y)) => {
+            let _ = style.set_property("transform", &format!("translate({x}px, {y}px)"));
+            let _ = style.set_property("display", "block");
+        }
+        None => {
+            let _ = style.set_property("display", "none");
+        }
+    }
+}
+
+fn set_class(node: &NodeRef, class: &str, on: bool) {
+    if let Some(el) = node.cast::<Element>() {
+        let list = el.class_list();
+        let _ = if on {
+            list.add_1(class)
+        } else {
+            list.remove_1(class)
+        };
     }
 }

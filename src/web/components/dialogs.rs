@@ -3,8 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::protocol::Lang;
-use crate::protocol::{NewGame, Player, Side, LEVELS};
+use crate::protocol::{Lang, NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
 use crate::web::i18n::{fill, Texts};
 use crate::web::prefs::{PieceSet, Prefs, Theme};
 
@@ -17,6 +16,28 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The New game dialog's choices, as the game on the board was started.
+    pub fn of(snap: Option<&Snapshot>) -> Settings {
+        match snap {
+            Some(s) => Settings {
+                pandemonium: s.variant == "pandemonium",
+                side: if s.players == [Player::Computer, Player::Human] {
+                    Side::Black
+                } else {
+                    Side::White
+                },
+                computer: s.players.contains(&Player::Computer),
+                level: s.level,
+            },
+            None => Settings {
+                pandemonium: false,
+                side: Side::White,
+                computer: true,
+                level: DEFAULT_LEVEL,
+            },
+        }
+    }
+
     pub fn new_game(self) -> NewGame {
         let (me, other) = (
             Player::Human,

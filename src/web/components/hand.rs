@@ -1,23 +1,52 @@
 //! A player's hand: one fixed slot per hand kind of the game, in the engine's
-//! order, each with a count badge.
+//! order, each with a count badge; the owner's name and clock above it.
+//! Its input is the board's ([`super::board::Board`] reads the slots'
+//! `data-hand` and `data-kind`).
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::protocol::{Side, Snapshot};
-use crate::web::clock::format as format_clock;
-use crate::web::i18n::{fill, piece_name};
-use crate::web::state::{Origin, State};
+use crate::protocol::{Lang, Side, Snapshot};
+use crate::web::components::piece::tile;
+use crate::web::i18n::{fill, piece_name, Texts};
+use crate::web::prefs::PieceSet;
+use crate::web::state::Origin;
 
-use super::piece::tile;
+/// A clock as a hand shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockFace {
+    /// The time left, as shown (`4:59`, `0:09.3`).
+    pub text: String,
+    pub running: bool,
+    /// Under ten seconds.
+    pub low: bool,
+}
 
-pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) -> Html {
-    let t = state.text();
+#[derive(Properties, PartialEq)]
+pub struct HandProps {
+    pub snap: Rc<Snapshot>,
+    pub side: Side,
+    /// `top` or `bottom` (the CSS places them).
+    pub position: &'static str,
+    pub lang: Lang,
+    pub pieces: PieceSet,
+    /// The slot picked up, if this hand's player is moving.
+    pub selected: Option<Origin>,
+    /// The player may drop from this hand now.
+    pub movable: bool,
+    pub clock: Option<ClockFace>,
+}
+
+#[function_component(Hand)]
+pub fn hand(props: &HandProps) -> Html {
+    let (snap, side, t) = (&props.snap, props.side, props.lang.text());
     let to_move = snap.ending.is_none() && snap.to_move == side;
     let slots = (0..snap.hand_kinds).filter_map(|k| {
         let kind = snap.kind(k)?;
         let count = snap.hand(side, k);
-        let selected = to_move && state.selected == Some(Origin::Hand(k));
-        let pickable = to_move && count > 0 && state.can_pick(Origin::Hand(k));
+        let selected = to_move && props.selected == Some(Origin::Hand(k));
+        let pickable = props.movable && count > 0;
         let class = classes!(
             "hand-slot",
             (count == 0).then_some("empty"),
@@ -36,27 +65,28 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
             <div key={k as u64} {class} data-hand={side.id()} data-piece={kind.letter.to_string()} data-kind={k.to_string()}
                 data-count={count.to_string()} aria-label={label} role="button"
                 tabindex={if count > 0 { "0" } else { "-1" }}>
-                { tile(side, kind, state.prefs.pieces) }
+                { tile(side, kind, props.pieces) }
                 if count > 0 {
                     <span class="count" aria-hidden="true">{ count }</span>
                 }
             </div>
         })
     });
-    let class = classes!("hand", position, side.id(), to_move.then_some("to-move"));
+    let class = classes!(
+        "hand",
+        props.position,
+        side.id(),
+        to_move.then_some("to-move")
+    );
     html! {
         <div {class} aria-label={fill(t.hand, &[("side", t.side(side))])}>
             <div class="hand-owner">
                 <span class={classes!("turn-dot", side.id())}></span>
                 <span class="hand-name">{ format!("{} · {}", t.side(side), t.player(snap.players, side)) }</span>
-                if let Some(clock) = &state.clock {
-                    <span class={classes!(
-                            "clock",
-                            (clock.running() == Some(side)).then_some("running"),
-                            (clock.left(side, state.now) < 10_000.0).then_some("low"),
-                        )}
+                if let Some(clock) = &props.clock {
+                    <span class={classes!("clock", clock.running.then_some("running"), clock.low.then_some("low"))}
                         data-testid={format!("clock-{}", side.id())} role="timer">
-                        { format_clock(clock.left(side, state.now)) }
+                        { clock.text.clone() }
                     </span>
                 }
             </div>

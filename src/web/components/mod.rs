@@ -1,6 +1,7 @@
 //! The page's pieces of screen.
 
 pub mod board;
+pub mod controls;
 pub mod dialogs;
 pub mod hand;
 pub mod panel;

@@ -2,9 +2,12 @@
 
 use yew::prelude::*;
 
-use crate::protocol::{Player, Snapshot};
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement};
+
+use crate::protocol::{Ending, Player, Snapshot};
 use crate::web::i18n::{fill, Text};
-use crate::web::state::{status_text, State};
+use crate::web::state::State;
 
 pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
     let Some(snap) = snap else {
@@ -27,7 +30,7 @@ pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
         <div {class} data-testid="status" data-to-move={snap.to_move.id()}
             data-thinking={snap.thinking.to_string()} data-plies={snap.san.len().to_string()}>
             <span class={classes!("turn-dot", dot)} aria-hidden="true"></span>
-            <span class="status-text">{ status_text(snap, t) }</span>
+            <span class="status-text">{ t.status(snap) }</span>
             if snap.thinking {
                 <span class="spinner" aria-hidden="true"></span>
             }
@@ -38,7 +41,7 @@ pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
 /// What a screen reader hears after each change: the last move, by the
 /// side not to move now, and the status line.
 pub fn announcement(snap: &Snapshot, t: &Text) -> String {
-    let status = status_text(snap, t);
+    let status = t.status(snap);
     match snap.san.last() {
         Some(san) => fill(
             t.announce,
@@ -145,4 +148,70 @@ pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) 
             }
         </div>
     }
+}
+
+/// While an earlier position is on the board: which one, and (in a game
+/// being played) a button back to the game.
+pub fn looking_back(state: &State, back_to_game: Option<Callback<MouseEvent>>) -> Html {
+    let (Some(past), Some(live)) = (&state.viewing, &state.snapshot) else {
+        return Html::default();
+    };
+    let t = state.text();
+    let where_ = if past.san.is_empty() {
+        t.viewing_start.to_string()
+    } else {
+        fill(
+            t.viewing,
+            &[
+                ("n", &past.san.len().to_string()),
+                ("total", &live.san.len().to_string()),
+            ],
+        )
+    };
+    html! {
+        <div class="viewing" data-testid="viewing" data-ply={past.san.len().to_string()}>
+            <span>{ where_ }</span>
+            if let Some(onclick) = back_to_game {
+                <button type="button" class="button" data-testid="live" {onclick}>{ t.back_to_game }</button>
+            }
+        </div>
+    }
+}
+
+/// The field where a move can be typed (`e3e4`, `P@e5`, SAN).
+pub fn move_input(t: &Text, enabled: bool, on_move: Callback<String>) -> Html {
+    let onsubmit = Callback::from(move |e: SubmitEvent| {
+        e.prevent_default();
+        let input = e
+            .target()
+            .and_then(|t| t.dyn_into::<Element>().ok())
+            .and_then(|form| form.query_selector("input").ok().flatten())
+            .and_then(|i| i.dyn_into::<HtmlInputElement>().ok());
+        if let Some(input) = input {
+            on_move.emit(input.value());
+            input.set_value("");
+        }
+    });
+    html! {
+        <form class="move-form" {onsubmit}>
+            <input type="text" data-testid="move-input" aria-label={t.type_move}
+                placeholder={t.type_move} autocomplete="off" autocapitalize="off"
+                spellcheck="false" disabled={!enabled} />
+        </form>
+    }
+}
+
+/// The question before a move that ends the game by repetition.
+pub fn repetition_warning(snap: Option<&Snapshot>, ending: Option<Ending>, t: &Text) -> String {
+    let (Some(snap), Some(e)) = (snap, ending) else {
+        return String::new();
+    };
+    fill(
+        t.repetition_warning,
+        &[
+            ("mover", t.side(snap.to_move)),
+            ("winner", t.side(e.winner)),
+            ("reason", t.reason(e.reason)),
+        ],
+    )
 }

@@ -1,11 +1,10 @@
-//! Short sounds for a move, a capture, a check and the end of a game,
-//! synthesised with Web Audio, so the site ships no sound files.
+//! The sounds' notes, played with Web Audio.
 
 use std::cell::RefCell;
 
 use web_sys::{AudioContext, AudioContextState, OscillatorType};
 
-use crate::web::state::Sound;
+use super::Sound;
 
 thread_local! {
     /// Made on the first sound (browsers allow audio after a user gesture,

@@ -1,0 +1,23 @@
+//! The page's effects, each a named hook: the worker and what it answers,
+//! the first game, the clock, the keys, the page around an embedded game,
+//! the saved game, sounds, the document's language and offline play.
+
+mod use_clock;
+mod use_first_game;
+mod use_host;
+mod use_keys;
+mod use_language;
+mod use_offline;
+mod use_persist;
+mod use_sound;
+mod use_worker;
+
+pub use use_clock::use_clock;
+pub use use_first_game::use_first_game;
+pub use use_host::use_host;
+pub use use_keys::use_keys;
+pub use use_language::use_language;
+pub use use_offline::use_offline;
+pub use use_persist::use_persist;
+pub use use_sound::use_sound;
+pub use use_worker::use_worker;
