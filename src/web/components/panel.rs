@@ -153,7 +153,7 @@ pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) 
 /// While an earlier position is on the board: which one, and (in a game
 /// being played) a button back to the game.
 pub fn looking_back(state: &State, back_to_game: Option<Callback<MouseEvent>>) -> Html {
-    let (Some(past), Some(live)) = (&state.viewing, &state.snapshot) else {
+    let (Some(past), Some(live)) = (&state.review.viewing, &state.snapshot) else {
         return Html::default();
     };
     let t = state.text();

@@ -1,4 +1,5 @@
-//! The page's effects, each a named hook: the worker and what it answers,
+//! The page's state (a store whose reducer sends the worker its requests)
+//! and its effects, each a named hook: the worker and what it answers,
 //! the first game, the clock, the keys, the page around an embedded game,
 //! the saved game, sounds, the document's language and offline play.
 
@@ -10,6 +11,7 @@ mod use_language;
 mod use_offline;
 mod use_persist;
 mod use_sound;
+mod use_store;
 mod use_worker;
 
 pub use use_clock::use_clock;
@@ -20,4 +22,5 @@ pub use use_language::use_language;
 pub use use_offline::use_offline;
 pub use use_persist::use_persist;
 pub use use_sound::use_sound;
+pub use use_store::{use_store, Store};
 pub use use_worker::use_worker;

@@ -1,15 +1,14 @@
 use yew::prelude::*;
 
-use crate::protocol::Request;
-use crate::web::bridge::WorkerHandle;
-use crate::web::state::{Action, State};
+use crate::web::hooks::Store;
+use crate::web::state::Action;
 
-/// The clock ticks while it runs; a side whose time is up loses (told to
-/// the worker once).
+/// The clock ticks while it runs (a side whose time is up loses: the
+/// reducer tells the worker).
 #[hook]
-pub fn use_clock(state: &UseReducerHandle<State>, worker: &WorkerHandle) {
-    let dispatch = state.dispatcher();
-    let running = state.clock.as_ref().and_then(|c| c.running());
+pub fn use_clock(store: &Store) {
+    let dispatch = store.clone();
+    let running = store.get().clock.clock.as_ref().and_then(|c| c.running());
     use_effect_with(running, move |running| {
         let interval = running.map(|_| {
             gloo::timers::callback::Interval::new(100, move || {
@@ -17,11 +16,5 @@ pub fn use_clock(state: &UseReducerHandle<State>, worker: &WorkerHandle) {
             })
         });
         move || drop(interval)
-    });
-    let worker = worker.clone();
-    use_effect_with(state.flag, move |flag| {
-        if let Some(side) = *flag {
-            worker.send(Request::Flag(side));
-        }
     });
 }

@@ -2,9 +2,10 @@ use yew::prelude::*;
 
 use crate::protocol::NewGame;
 use crate::web::bridge::WorkerHandle;
+use crate::web::hooks::Store;
 use crate::web::link::Mode;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Notice, State};
+use crate::web::state::{Action, Notice};
 use crate::web::storage;
 
 /// Once, when the page opens: the settings, how the link asks for the game
@@ -13,9 +14,9 @@ use crate::web::storage;
 /// they neither resume nor replace the saved game. The worker stops with
 /// the page.
 #[hook]
-pub fn use_first_game(state: &UseReducerHandle<State>, worker: &WorkerHandle) {
+pub fn use_first_game(store: &Store, worker: &WorkerHandle) {
     let worker = worker.clone();
-    let dispatch = state.dispatcher();
+    let dispatch = store.clone();
     use_effect_with((), move |_| {
         let (link, problems) = storage::link();
         let prefs = storage::load_prefs();

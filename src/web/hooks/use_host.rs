@@ -1,21 +1,17 @@
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use yew::prelude::*;
 
-use crate::protocol::{NewGame, Snapshot};
+use crate::protocol::NewGame;
 use crate::web::bridge::WorkerHandle;
 use crate::web::embed::{self, HostCommand};
-use crate::web::state::{Action, State};
+use crate::web::hooks::Store;
+use crate::web::state::Action;
 
 /// Commands from the page around an embedded game: one listener for the
 /// page's life, reading the game as it stands when a command comes.
 #[hook]
-pub fn use_host(state: &UseReducerHandle<State>, worker: &WorkerHandle) {
-    let latest: Rc<RefCell<Option<Rc<Snapshot>>>> = use_mut_ref(|| None);
-    latest.replace(state.snapshot.clone());
+pub fn use_host(store: &Store, worker: &WorkerHandle) {
     let worker = worker.clone();
-    let dispatch = state.dispatcher();
+    let dispatch = store.clone();
     use_effect_with((), move |_| {
         let listener = embed::listen(move |command| match command {
             HostCommand::Flip => dispatch.dispatch(Action::Flip),
@@ -24,7 +20,7 @@ pub fn use_host(state: &UseReducerHandle<State>, worker: &WorkerHandle) {
                 fen,
                 moves,
             } => {
-                let Some(snap) = latest.borrow().clone() else {
+                let Some(snap) = dispatch.get().snapshot.clone() else {
                     return;
                 };
                 worker.new_game(

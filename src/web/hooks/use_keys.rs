@@ -2,42 +2,35 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
-use crate::web::state::{Action, State};
+use crate::web::hooks::Store;
+use crate::web::state::Action;
 
-/// The page's one window key listener. Escape closes whatever question or
-/// dialog is open and puts down the piece picked up; ←/→/Home/End step
-/// through the moves (`show_ply` shows the position after that many),
-/// unless a dialog is open or a text field or the board's cursor has the
-/// keys.
+/// The page's one window key listener, for the page's life. Escape closes
+/// whatever question or dialog is open and puts down the piece picked up;
+/// ←/→/Home/End step through the moves, unless a dialog is open or a text
+/// field or the board's cursor has the keys.
 #[hook]
-pub fn use_keys(state: &UseReducerHandle<State>, show_ply: Callback<usize>) {
-    let state = state.clone();
-    // The listener reads the state it was made with: make it again when
-    // what it reads changes.
-    let deps = (
-        state.shown_ply(),
-        state.asked_ply,
-        state.snapshot.clone(),
-        state.dialog.is_some() || state.confirm.is_some(),
-    );
-    use_effect_with(deps, move |(_, _, _, busy)| {
-        let busy = *busy;
+pub fn use_keys(store: &Store) {
+    let store = store.clone();
+    use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
             gloo::events::EventListener::new(&w, "keydown", move |e| {
                 let Some(key) = e.dyn_ref::<KeyboardEvent>() else {
                     return;
                 };
                 if key.key() == "Escape" {
-                    state.dispatch(Action::CancelMove);
-                    state.dispatch(Action::CloseDialog);
+                    store.dispatch(Action::CancelMove);
+                    store.dispatch(Action::CloseDialog);
                     return;
                 }
+                let state = store.get();
+                let busy = state.dialogs.open.is_some() || state.gesture.confirm.is_some();
                 if busy || typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
                     return;
                 }
                 if let Some(ply) = state.step(&key.key()) {
                     key.prevent_default();
-                    show_ply.emit(ply);
+                    store.dispatch(Action::ShowPly(ply));
                 }
             })
         });

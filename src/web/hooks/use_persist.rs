@@ -8,8 +8,8 @@ use crate::web::storage;
 /// allowed), unless it is an embedded game or one to look at.
 #[hook]
 pub fn use_persist(state: &State) {
-    let keep = !state.embed && !state.viewer;
-    let clock = state.clock.as_ref().and_then(Clock::line);
+    let keep = !state.view.embed && !state.view.viewer;
+    let clock = state.clock.clock.as_ref().and_then(Clock::line);
     use_effect_with(
         (state.snapshot.clone(), clock, keep),
         |(snap, clock, keep)| {

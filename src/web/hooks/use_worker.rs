@@ -6,7 +6,8 @@ use yew::prelude::*;
 use crate::protocol::{Response, Snapshot};
 use crate::web::bridge::WorkerHandle;
 use crate::web::embed::{self, HostEvent};
-use crate::web::state::{Action, State};
+use crate::web::hooks::Store;
+use crate::web::state::Action;
 
 /// How long the page waits for an answer it is owed before it replaces the
 /// worker (the computer thinks at most 4 s; a new worker starts in well
@@ -18,9 +19,9 @@ const WORKER_PATIENCE_MS: u32 = 10_000;
 /// around it). A worker that owes an answer and stays silent too long has
 /// hung or was stopped from outside: it is replaced.
 #[hook]
-pub fn use_worker(state: &UseReducerHandle<State>) -> WorkerHandle {
+pub fn use_worker(store: &Store) -> WorkerHandle {
     let worker = {
-        let dispatch = state.dispatcher();
+        let dispatch = store.clone();
         use_memo((), move |_| {
             let stopped = dispatch.clone();
             // Every snapshot is told to the page around the game as it comes
@@ -53,7 +54,8 @@ pub fn use_worker(state: &UseReducerHandle<State>) -> WorkerHandle {
     };
     {
         let worker = (*worker).clone();
-        let dispatch = state.dispatcher();
+        let dispatch = store.clone();
+        let state = store.get();
         let due = state.awaiting_worker();
         use_effect_with((due, state.snapshot.clone()), move |(due, _)| {
             let timer = due.then(|| {

@@ -1,0 +1,79 @@
+//! What is open over the board, and the messages for the player: the one
+//! dialog, the record dialog's contents, a notice, a waiting update, and
+//! the link's ignored parameters.
+
+use crate::web::i18n::{fill, Text};
+use crate::web::link::Problem;
+use crate::web::saved::Damage;
+
+/// The dialogs over the board (one at a time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dialog {
+    NewGame,
+    Settings,
+    /// FEN and PGN to copy, a record to paste.
+    Record,
+    Rules,
+    Share,
+    /// "Resign?"
+    Resign,
+}
+
+/// A message for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// As the worker said it.
+    Said(String),
+    EngineStopped,
+    /// The saved game could not be read (what was wrong); a new one started.
+    SavedGameLost(Damage),
+}
+
+impl Notice {
+    pub fn text(&self, t: &Text) -> String {
+        match self {
+            Notice::Said(s) => fill(t.refused, &[("detail", s)]),
+            Notice::EngineStopped => t.engine_stopped.to_string(),
+            Notice::SavedGameLost(damage) => {
+                fill(t.saved_game_lost, &[("damage", &damage.text(t))])
+            }
+        }
+    }
+}
+
+/// The record dialog: the game as PGN once the worker wrote it, a pasted
+/// record being read, and why it could not be.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Records {
+    pub pgn: Option<String>,
+    pub loading: bool,
+    pub load_error: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Dialogs {
+    /// The dialog open over the board, if any.
+    pub open: Option<Dialog>,
+    pub records: Records,
+    pub notice: Option<Notice>,
+    /// A new version of the site is installed and waits for a reload.
+    pub update_ready: bool,
+    /// Parameters of the page's link that were ignored (shown above the
+    /// board until dismissed).
+    pub link_problems: Vec<Problem>,
+}
+
+impl Dialogs {
+    pub fn open(&mut self, dialog: Dialog) {
+        self.open = Some(dialog);
+        if dialog == Dialog::Record {
+            self.records.pgn = None;
+            self.records.load_error = None;
+        }
+    }
+
+    pub fn close(&mut self) {
+        self.open = None;
+        self.records.loading = false;
+    }
+}

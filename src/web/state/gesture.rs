@@ -1,0 +1,223 @@
+//! The move being made: the piece picked up, the promotion question, the
+//! question before a move that loses by repetition, and the keyboard
+//! cursor; and what a gesture means, given the snapshot's legal moves.
+
+use crate::protocol::{MoveSpec, MoveView, Side};
+
+use super::State;
+
+/// Where a move starts: a square, or a kind in the hand of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    Square(u8),
+    Hand(u8),
+}
+
+/// What the player touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    Square(u8),
+    Hand(Side, u8),
+}
+
+/// A move that may be played with or without promotion: the player chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionChoice {
+    pub to: u8,
+    pub promote: MoveSpec,
+    pub stay: MoveSpec,
+    /// The letters shown on the two buttons: the promoted kind and the piece's own kind.
+    pub promoted_kind: u8,
+    pub kind: u8,
+}
+
+/// What the player did on the board or a hand, as the board reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// Pressed a piece they may move (it is picked up at once, for a drag).
+    Pick(Origin),
+    /// Tapped a square or a hand slot (or pressed Enter or Space on it).
+    Tap(Target),
+    /// Put the piece down: tapped it again, or tapped beside the promotion
+    /// question.
+    Deselect,
+    /// Dragged a piece to a square.
+    Drop(Origin, u8),
+    /// Answered the promotion question.
+    Promote(bool),
+    /// Moved the keyboard cursor to a square.
+    Focus(u8),
+}
+
+/// What a gesture means, given the snapshot's legal moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Select(Origin),
+    Deselect,
+    Focus(u8),
+    Play(MoveSpec),
+    AskPromotion(PromotionChoice),
+    /// Pandemonium: the move ends the game by repetition; ask first.
+    Confirm(MoveView),
+    Nothing,
+}
+
+/// The move being made.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Gesture {
+    pub selected: Option<Origin>,
+    pub promotion: Option<PromotionChoice>,
+    pub confirm: Option<MoveView>,
+    /// The square the keyboard cursor is on.
+    pub focus: u8,
+}
+
+impl Gesture {
+    /// The move being made is given up (the cursor stays).
+    pub fn clear(&mut self) {
+        *self = Gesture {
+            focus: self.focus,
+            ..Gesture::default()
+        };
+    }
+}
+
+impl State {
+    /// The legal moves from an origin.
+    pub fn moves_from(&self, origin: Origin) -> impl Iterator<Item = &MoveView> + '_ {
+        let moves = match (&self.snapshot, self.can_move()) {
+            (Some(s), true) => s.moves.as_slice(),
+            _ => &[],
+        };
+        moves.iter().filter(move |m| match origin {
+            Origin::Square(sq) => m.spec.from == Some(sq),
+            Origin::Hand(k) => m.spec.drop == Some(k),
+        })
+    }
+
+    /// The squares the selected piece may go to, by square index.
+    pub fn destinations(&self) -> [bool; 81] {
+        let mut to = [false; 81];
+        if let Some(o) = self.gesture.selected {
+            for m in self.moves_from(o) {
+                if let Some(t) = to.get_mut(m.spec.to as usize) {
+                    *t = true;
+                }
+            }
+        }
+        to
+    }
+
+    /// Whether a piece stands on `origin` that the player may pick up.
+    pub fn can_pick(&self, origin: Origin) -> bool {
+        let Some(snap) = self.snapshot.as_ref().filter(|_| self.can_move()) else {
+            return false;
+        };
+        match origin {
+            Origin::Square(sq) => snap.piece(sq).is_some_and(|p| p.side == snap.to_move),
+            Origin::Hand(k) => snap.hand(snap.to_move, k) > 0,
+        }
+    }
+
+    /// What the board's input means now.
+    pub fn intent(&self, input: BoardInput) -> Intent {
+        match input {
+            BoardInput::Pick(origin) => Intent::Select(origin),
+            BoardInput::Tap(target) => self.tap(target),
+            BoardInput::Deselect => Intent::Deselect,
+            BoardInput::Drop(origin, to) => self.move_to(origin, to),
+            BoardInput::Promote(promote) => self.choose_promotion(promote),
+            BoardInput::Focus(square) => Intent::Focus(square),
+        }
+    }
+
+    /// A tap on a square or a hand slot.
+    pub fn tap(&self, target: Target) -> Intent {
+        let selected = self.gesture.selected;
+        if let (Some(from), Target::Square(to)) = (selected, target) {
+            let intent = self.move_to(from, to);
+            if intent != Intent::Nothing {
+                return intent;
+            }
+        }
+        let origin = match target {
+            Target::Square(sq) => Origin::Square(sq),
+            Target::Hand(side, k) => match &self.snapshot {
+                Some(s) if s.to_move == side => Origin::Hand(k),
+                _ => return self.deselect(),
+            },
+        };
+        if self.can_pick(origin) && selected != Some(origin) {
+            Intent::Select(origin)
+        } else {
+            self.deselect()
+        }
+    }
+
+    fn deselect(&self) -> Intent {
+        if self.gesture.selected.is_some() {
+            Intent::Deselect
+        } else {
+            Intent::Nothing
+        }
+    }
+
+    /// The piece from `from` put on square `to` (a tap on a destination, or the
+    /// end of a drag). `Nothing` when no legal move does that.
+    pub fn move_to(&self, from: Origin, to: u8) -> Intent {
+        let mut plain = None;
+        let mut promoting = None;
+        for m in self.moves_from(from).filter(|m| m.spec.to == to) {
+            if m.spec.promotes {
+                promoting = Some(*m);
+            } else {
+                plain = Some(*m);
+            }
+        }
+        match (plain, promoting) {
+            (Some(stay), Some(promote)) => {
+                let snap = self.snapshot.as_ref().expect("moves come from a snapshot");
+                let kind = match from {
+                    Origin::Square(sq) => snap.piece(sq).map_or(0, |p| p.kind),
+                    Origin::Hand(k) => k,
+                };
+                let promoted_kind = snap.kind(kind).and_then(|k| k.promotes_to).unwrap_or(kind);
+                Intent::AskPromotion(PromotionChoice {
+                    to,
+                    promote: promote.spec,
+                    stay: stay.spec,
+                    promoted_kind,
+                    kind,
+                })
+            }
+            (Some(m), None) | (None, Some(m)) => resolve(m),
+            (None, None) => Intent::Nothing,
+        }
+    }
+
+    /// The move behind a promotion dialog's answer.
+    pub fn choose_promotion(&self, promote: bool) -> Intent {
+        let Some(choice) = self.gesture.promotion else {
+            return Intent::Nothing;
+        };
+        let spec = if promote { choice.promote } else { choice.stay };
+        match self
+            .snapshot
+            .as_ref()
+            .and_then(|s| s.moves.iter().find(|m| m.spec == spec))
+        {
+            Some(m) => resolve(*m),
+            None => Intent::Deselect,
+        }
+    }
+}
+
+/// A chosen legal move: played, or first confirmed when it ends the game
+/// by repetition.
+fn resolve(m: MoveView) -> Intent {
+    if m.ends_game.is_some() {
+        Intent::Confirm(m)
+    } else {
+        Intent::Play(m.spec)
+    }
+}

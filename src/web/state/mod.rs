@@ -1,0 +1,753 @@
+//! The page's state: the latest snapshot from the worker, and what the
+//! player is doing with it, split by concern: the move being made
+//! ([`gesture`]), looking back ([`review`]), dialogs and records
+//! ([`dialogs`]), the clock ([`clock`]) and the presentation ([`view`]).
+//!
+//! [`State::reduce`] is the one way it changes: it returns the new state
+//! and the requests the worker must hear. Plain Rust, tested natively. It
+//! never decides a rule: a tap becomes a move only when the snapshot lists
+//! that move as legal.
+
+pub mod clock;
+pub mod dialogs;
+pub mod gesture;
+pub mod review;
+pub mod view;
+
+use std::rc::Rc;
+
+use crate::protocol::Lang;
+use crate::protocol::{Hint, MoveSpec, MoveView, Player, Request, Side, Snapshot};
+use crate::web::clock::ClockLine;
+use crate::web::i18n::{Text, Texts};
+use crate::web::link::Problem;
+use crate::web::prefs::Prefs;
+
+pub use clock::ClockState;
+pub use dialogs::{Dialog, Dialogs, Notice, Records};
+pub use gesture::{BoardInput, Gesture, Intent, Origin, PromotionChoice, Target};
+pub use review::Review;
+pub use view::View;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct State {
+    /// The game as the worker last showed it.
+    pub snapshot: Option<Rc<Snapshot>>,
+    /// A move was sent and its answer has not come back yet.
+    pub waiting: bool,
+    pub gesture: Gesture,
+    pub review: Review,
+    /// The computer's advice for the position on the board, and whether one
+    /// was asked for and has not come yet.
+    pub hint: Option<Hint>,
+    pub hint_pending: bool,
+    pub dialogs: Dialogs,
+    pub clock: ClockState,
+    pub view: View,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// The worker's answer: the game as it stands.
+    Snapshot(Rc<Snapshot>),
+    // The move being made.
+    Select(Origin),
+    Deselect,
+    /// The keyboard cursor moved to a square.
+    Focus(u8),
+    AskPromotion(PromotionChoice),
+    /// A move that ends the game by repetition: asked before it is sent.
+    Confirm(MoveView),
+    /// A legal move, sent to the worker.
+    Play(MoveSpec),
+    /// A move typed by the player, sent to the worker to read and play.
+    TypeMove(String),
+    /// The move being made is given up: the promotion and confirmation
+    /// questions close and the piece picked up is put down.
+    CancelMove,
+    // Looking back.
+    /// Show the position after this many moves (the last one: the game).
+    ShowPly(usize),
+    /// A past position of the game, to look at.
+    Past(Rc<Snapshot>),
+    // The computer's advice.
+    AskHint,
+    Hint(Hint),
+    // Dialogs and records.
+    Open(Dialog),
+    CloseDialog,
+    /// The record dialog opens and asks for the game as PGN, dated so.
+    OpenRecord {
+        date: String,
+    },
+    /// The game as PGN.
+    Record(String),
+    /// A pasted record went to the worker.
+    Loading,
+    /// The answer to "Resign?".
+    Resign(bool),
+    Error(String),
+    /// The worker failed again and again: the page gave up on it.
+    EngineStopped,
+    Notify(Notice),
+    /// The worker was replaced: what was asked of the old one is not coming.
+    Restarted,
+    DismissError,
+    /// A new version of the site waits (the service worker installed it).
+    UpdateReady,
+    LinkProblems(Vec<Problem>),
+    // The clock.
+    /// A new game was asked for, with this side at the bottom and this
+    /// clock (minutes, increment).
+    Starting(Side, Option<(u32, u32)>),
+    /// The clock follows the snapshot just shown, at this time.
+    ClockFollow(f64),
+    /// The game being resumed had this clock.
+    ResumeClock(ClockLine),
+    /// The clock's display moves on (and a fallen flag is told).
+    Tick(f64),
+    // Presentation.
+    Flip,
+    SetLang(Lang),
+    /// New preferences (a language chosen in them is shown at once).
+    SetPrefs(Prefs),
+    /// How the page's link asks for the game to be shown: compact for an
+    /// iframe, as a game to look at rather than play, and with this side at
+    /// the bottom of its first game.
+    Present {
+        embed: bool,
+        viewer: bool,
+        bottom: Option<Side>,
+    },
+}
+
+impl State {
+    /// The state after `action`, and the requests the worker must hear.
+    pub fn reduce(&self, action: Action) -> (State, Vec<Request>) {
+        let mut s = self.clone();
+        let mut requests = Vec::new();
+        match action {
+            Action::Snapshot(snap) => s.follow(snap),
+            Action::Select(o) => {
+                s.gesture.selected = Some(o);
+                s.gesture.promotion = None;
+            }
+            Action::Deselect => {
+                s.gesture.selected = None;
+                s.gesture.promotion = None;
+            }
+            Action::Focus(sq) => s.gesture.focus = sq.min(80),
+            Action::AskPromotion(choice) => s.gesture.promotion = Some(choice),
+            Action::Confirm(m) => {
+                s.gesture.promotion = None;
+                s.gesture.confirm = Some(m);
+                s.waiting = false;
+            }
+            Action::Play(spec) => {
+                s.gesture.clear();
+                s.waiting = true;
+                requests.push(Request::Play(spec));
+            }
+            Action::TypeMove(text) if !text.trim().is_empty() => {
+                s.gesture.clear();
+                s.waiting = true;
+                requests.push(Request::PlayTyped(text));
+            }
+            Action::TypeMove(_) => {}
+            Action::CancelMove => s.gesture.clear(),
+            Action::ShowPly(ply) => {
+                let last = self.snapshot.as_ref().map_or(0, |s| s.san.len());
+                if ply >= last {
+                    s.review = Review::default();
+                } else {
+                    s.review.asked_ply = Some(ply);
+                    requests.push(Request::ShowMove(ply as u32));
+                }
+            }
+            Action::Past(past) => {
+                if s.review.show(past, self.snapshot.as_deref()) {
+                    s.gesture.clear();
+                }
+            }
+            Action::AskHint => {
+                s.hint = None;
+                s.hint_pending = true;
+                requests.push(Request::Hint);
+            }
+            Action::Hint(hint) => {
+                let current = self.snapshot.as_ref().is_some_and(|snap| {
+                    snap.game_id == hint.game_id && snap.san.len() == hint.ply as usize
+                });
+                if current {
+                    s.hint = Some(hint);
+                    s.hint_pending = false;
+                }
+            }
+            Action::Open(dialog) => s.dialogs.open(dialog),
+            Action::CloseDialog => s.dialogs.close(),
+            Action::OpenRecord { date } => {
+                s.dialogs.open(Dialog::Record);
+                requests.push(Request::Record { date });
+            }
+            Action::Record(pgn) => s.dialogs.records.pgn = Some(pgn),
+            Action::Loading => {
+                s.dialogs.records.loading = true;
+                s.dialogs.records.load_error = None;
+            }
+            Action::Resign(yes) => {
+                s.dialogs.close();
+                if let (true, Some(side)) = (yes, self.resigner()) {
+                    requests.push(Request::Resign(side));
+                }
+            }
+            Action::Error(e) if s.dialogs.records.loading => {
+                s.dialogs.records.load_error = Some(e);
+                s.dialogs.records.loading = false;
+            }
+            Action::Error(e) => {
+                s.dialogs.notice = Some(Notice::Said(e));
+                s.waiting = false;
+                s.hint_pending = false;
+            }
+            Action::EngineStopped => {
+                s.dialogs.notice = Some(Notice::EngineStopped);
+                s.waiting = false;
+                s.hint_pending = false;
+            }
+            Action::Notify(notice) => s.dialogs.notice = Some(notice),
+            Action::Restarted => {
+                s.waiting = false;
+                s.hint_pending = false;
+            }
+            Action::DismissError => s.dialogs.notice = None,
+            Action::UpdateReady => s.dialogs.update_ready = true,
+            Action::LinkProblems(problems) => s.dialogs.link_problems = problems,
+            Action::Starting(side, clock) => {
+                s.clock.wish = clock;
+                s.view.bottom_wish = Some(side);
+                s.dialogs.open = None;
+                // A game started here is played, whatever the link said.
+                s.view.viewer = false;
+            }
+            Action::ClockFollow(now) => s.clock.follow(self.snapshot.as_deref(), now),
+            Action::ResumeClock(line) => s.clock.saved = Some(line),
+            Action::Tick(now) => requests.extend(s.clock.tick(now).map(Request::Flag)),
+            Action::Flip => s.view.flipped = !s.view.flipped,
+            Action::SetLang(lang) => s.view.lang = lang,
+            Action::SetPrefs(prefs) => {
+                s.view.lang = prefs.lang.unwrap_or(s.view.lang);
+                s.view.prefs = prefs;
+            }
+            Action::Present {
+                embed,
+                viewer,
+                bottom,
+            } => {
+                s.view.embed = embed;
+                s.view.viewer = viewer;
+                s.view.bottom_wish = bottom.or(s.view.bottom_wish);
+            }
+        }
+        (s, requests)
+    }
+
+    /// A new snapshot of the game.
+    fn follow(&mut self, snap: Rc<Snapshot>) {
+        let old = self.snapshot.as_ref();
+        let new_game = old.is_none_or(|old| old.game_id != snap.game_id);
+        let moved_on = old.is_none_or(|old| old.game_id != snap.game_id || old.san != snap.san);
+        if new_game {
+            if self.dialogs.records.loading {
+                // A pasted record was read: it is the game now.
+                self.dialogs.close();
+            }
+            // The chosen side at the bottom, else the human's (White when
+            // both or neither are human).
+            let human_black = snap.players == [Player::Computer, Player::Human];
+            let bottom = self.view.bottom_wish.take().unwrap_or(if human_black {
+                Side::Black
+            } else {
+                Side::White
+            });
+            self.view.flipped = bottom == Side::Black;
+            self.clock.new_game(&snap);
+        }
+        if moved_on {
+            self.hint = None;
+            self.hint_pending = false;
+        }
+        self.review.follow(&snap, new_game);
+        self.snapshot = Some(snap);
+        self.gesture.clear();
+        self.waiting = false;
+    }
+
+    /// The texts in the page's language.
+    pub fn text(&self) -> &'static Text {
+        self.view.lang.text()
+    }
+
+    /// Whether an answer from the worker is due (a move, a hint, the
+    /// computer's reply).
+    pub fn awaiting_worker(&self) -> bool {
+        self.waiting || self.hint_pending || self.snapshot.as_ref().is_some_and(|s| s.thinking)
+    }
+
+    /// Whether the player may ask for a hint now.
+    pub fn can_hint(&self) -> bool {
+        self.can_move() && !self.hint_pending
+    }
+
+    /// Whether the player may move now.
+    pub fn can_move(&self) -> bool {
+        !self.waiting
+            && !self.view.viewer
+            && self.review.viewing.is_none()
+            && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
+    }
+
+    /// The side whose pieces the player may pick up now, if any.
+    pub fn movable(&self) -> Option<Side> {
+        self.snapshot
+            .as_ref()
+            .filter(|_| self.can_move())
+            .map(|s| s.to_move)
+    }
+
+    /// The side a Resign button gives up for: the human against the
+    /// computer, the side to move between two players; only on that side's
+    /// turn, and none once the game is over.
+    pub fn resigner(&self) -> Option<Side> {
+        let snap = self.snapshot.as_ref().filter(|s| s.ending.is_none())?;
+        match snap.players {
+            [Player::Human, Player::Computer] => Some(Side::White),
+            [Player::Computer, Player::Human] => Some(Side::Black),
+            [Player::Human, Player::Human] => Some(snap.to_move),
+            _ => None,
+        }
+        .filter(|&side| side == snap.to_move)
+    }
+
+    /// The position on the board: a past one being looked at, or the game's.
+    pub fn shown(&self) -> Option<&Rc<Snapshot>> {
+        self.review.viewing.as_ref().or(self.snapshot.as_ref())
+    }
+
+    /// The number of moves behind the position on the board.
+    pub fn shown_ply(&self) -> usize {
+        self.shown().map_or(0, |s| s.san.len())
+    }
+
+    /// The position a step key leads to (`ArrowLeft`, `ArrowRight`, `Home`,
+    /// `End`), as a number of moves; `None` for another key or no change.
+    pub fn step(&self, key: &str) -> Option<usize> {
+        let last = self.snapshot.as_ref()?.san.len();
+        let now = self.review.asked_ply.unwrap_or_else(|| self.shown_ply());
+        let to = match key {
+            "ArrowLeft" => now.checked_sub(1)?,
+            "ArrowRight" => (now + 1).min(last),
+            "Home" => 0,
+            "End" => last,
+            _ => return None,
+        };
+        (to != now).then_some(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state after an action (the requests it sends are checked where
+    /// they matter).
+    trait Apply {
+        fn apply(&self, action: Action) -> State;
+    }
+
+    impl Apply for State {
+        fn apply(&self, action: Action) -> State {
+            self.reduce(action).0
+        }
+    }
+    use crate::engine::{Game, Variant};
+    use crate::protocol::{parse_square, NewGame, Request};
+    use crate::worker::testing::{self, Ask};
+    use crate::worker::Session;
+
+    fn sq(s: &str) -> u8 {
+        parse_square(s).unwrap()
+    }
+
+    fn state_for(variant: &str, fen: Option<&str>) -> (Session, State) {
+        let mut session = Session::new();
+        session
+            .ask(Request::NewGame(NewGame {
+                variant: variant.into(),
+                fen: fen.map(str::to_string),
+                players: [Player::Human, Player::Human],
+                ..NewGame::default()
+            }))
+            .unwrap();
+        let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
+        (session, state)
+    }
+
+    fn play(session: &mut Session, state: &State, intent: Intent) -> State {
+        match intent {
+            Intent::Play(spec) => {
+                session.ask(Request::Play(spec)).unwrap();
+                state.apply(Action::Snapshot(Rc::new(session.snapshot())))
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_reducer_returns_the_requests_to_send() {
+        let (mut session, state) = state_for("mansindam", None);
+        let e3e4 = state.snapshot.as_ref().unwrap().moves[0].spec;
+        let (sent, requests) = state.reduce(Action::Play(e3e4));
+        assert_eq!(requests, [Request::Play(e3e4)]);
+        assert!(
+            sent.waiting && !sent.can_move(),
+            "no second move before the answer"
+        );
+        let (typed, requests) = state.reduce(Action::TypeMove("Pe4".into()));
+        assert_eq!(requests, [Request::PlayTyped("Pe4".into())]);
+        assert!(typed.waiting);
+        assert_eq!(state.reduce(Action::TypeMove("  ".into())).1, []);
+        assert_eq!(state.reduce(Action::AskHint).1, [Request::Hint]);
+        let date = "2026.11.23".to_string();
+        let (record, requests) = state.reduce(Action::OpenRecord { date: date.clone() });
+        assert_eq!(requests, [Request::Record { date }]);
+        assert_eq!(record.dialogs.open, Some(Dialog::Record));
+        // Looking back asks the worker; the last move is the game itself.
+        for m in ["e3e4", "e7e6"] {
+            testing::play(&mut session, m);
+        }
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        let (asked, requests) = state.reduce(Action::ShowPly(1));
+        assert_eq!(
+            (requests, asked.review.asked_ply),
+            (vec![Request::ShowMove(1)], Some(1))
+        );
+        assert_eq!(asked.reduce(Action::ShowPly(2)).1, []);
+        assert_eq!(asked.reduce(Action::ShowPly(2)).0.review, Review::default());
+        // Resigning: only the side to move, and only when the player says yes.
+        assert_eq!(state.reduce(Action::Resign(false)).1, []);
+        let (closed, requests) = state.reduce(Action::Resign(true));
+        assert_eq!(requests, [Request::Resign(Side::White)]);
+        assert_eq!(closed.dialogs.open, None);
+    }
+
+    #[test]
+    fn a_fallen_flag_is_told_to_the_worker_once() {
+        let (_, state) = state_for("mansindam", None);
+        let state = state.apply(Action::Starting(Side::White, Some((1, 0))));
+        let mut fresh = state.snapshot.as_ref().unwrap().as_ref().clone();
+        fresh.game_id += 1;
+        let state = state
+            .apply(Action::Snapshot(Rc::new(fresh)))
+            .apply(Action::ClockFollow(0.0));
+        assert!(state.clock.clock.is_some(), "a one-minute clock");
+        assert_eq!(state.reduce(Action::Tick(59_000.0)).1, []);
+        let (fallen, requests) = state.reduce(Action::Tick(60_500.0));
+        assert_eq!(requests, [Request::Flag(Side::White)]);
+        assert_eq!(fallen.reduce(Action::Tick(61_000.0)).1, [], "told once");
+    }
+
+    #[test]
+    fn resign_only_on_the_players_own_turn() {
+        let (mut session, state) = state_for("mansindam", None);
+        assert_eq!(state.resigner(), Some(Side::White));
+        testing::play(&mut session, "e3e4");
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(state.resigner(), Some(Side::Black));
+        // Against the computer: only on the human's turn.
+        let mut thinking = session.snapshot();
+        thinking.players = [Player::Human, Player::Computer];
+        let state = state.apply(Action::Snapshot(Rc::new(thinking)));
+        assert_eq!(state.resigner(), None, "Black (the computer) is to move");
+    }
+
+    #[test]
+    fn tap_tap_plays_a_move_and_illegal_taps_do_nothing() {
+        let (mut session, state) = state_for("mansindam", None);
+        // An empty square without selection: nothing.
+        assert_eq!(state.tap(Target::Square(sq("e5"))), Intent::Nothing);
+        // An enemy piece cannot be picked.
+        assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
+        let intent = state.tap(Target::Square(sq("e3")));
+        assert_eq!(intent, Intent::Select(Origin::Square(sq("e3"))));
+        let state = state.apply(Action::Select(Origin::Square(sq("e3"))));
+        assert!(state.destinations()[sq("e4") as usize]);
+        assert_eq!(state.destinations().iter().filter(|&&d| d).count(), 1);
+        // Illegal destination: the selection goes away, nothing is played.
+        assert_eq!(state.tap(Target::Square(sq("e6"))), Intent::Deselect);
+        // Tapping the selected piece again deselects it.
+        assert_eq!(state.tap(Target::Square(sq("e3"))), Intent::Deselect);
+        let state = play(&mut session, &state, state.tap(Target::Square(sq("e4"))));
+        let snap = state.snapshot.as_ref().unwrap();
+        assert_eq!(snap.san, vec!["Pe4"]);
+        assert_eq!(snap.to_move, Side::Black);
+        assert_eq!(state.gesture.selected, None);
+        assert_eq!(snap.last_move, Some((Some(sq("e3")), sq("e4"))));
+    }
+
+    #[test]
+    fn drops_from_the_hand() {
+        let (mut session, state) =
+            state_for("pandemonium", Some("4k4/9/9/9/9/9/9/9/4K4[Rb] w - - 0 1"));
+        let rook = 3; // Pandemonium's hand order: P N B R ...
+                      // Black's hand cannot be picked by White.
+        assert_eq!(state.tap(Target::Hand(Side::Black, 2)), Intent::Nothing);
+        assert_eq!(
+            state.tap(Target::Hand(Side::White, 0)),
+            Intent::Nothing,
+            "no Pawn in hand"
+        );
+        assert_eq!(
+            state.tap(Target::Hand(Side::White, rook)),
+            Intent::Select(Origin::Hand(rook))
+        );
+        let state = state.apply(Action::Select(Origin::Hand(rook)));
+        assert_eq!(state.destinations().iter().filter(|&&d| d).count(), 79);
+        // A drag from the hand onto an occupied square does nothing.
+        assert_eq!(state.move_to(Origin::Hand(rook), sq("e9")), Intent::Nothing);
+        let state = play(
+            &mut session,
+            &state,
+            state.move_to(Origin::Hand(rook), sq("e5")),
+        );
+        let snap = state.snapshot.as_ref().unwrap();
+        assert_eq!(snap.hand(Side::White, rook), 0);
+        assert_eq!(snap.piece(sq("e5")).map(|p| p.kind), Some(rook));
+        assert_eq!(snap.san, vec!["R@e5+"]);
+        assert_eq!(snap.check, Some(sq("e9")));
+    }
+
+    #[test]
+    fn pandemonium_offers_promotion_and_mansindam_does_not() {
+        let (_, state) = state_for("pandemonium", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
+        let state = state.apply(Action::Select(Origin::Square(sq("a6"))));
+        let Intent::AskPromotion(choice) = state.tap(Target::Square(sq("a7"))) else {
+            panic!("no promotion dialog");
+        };
+        let state = state.apply(Action::AskPromotion(choice));
+        assert_eq!(choice.kind, 0);
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(snap.kinds[choice.promoted_kind as usize].letter, 'G');
+        assert!(matches!(state.choose_promotion(true), Intent::Play(m) if m.promotes));
+        assert!(matches!(state.choose_promotion(false), Intent::Play(m) if !m.promotes));
+
+        let (_, state) = state_for("mansindam", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
+        let state = state.apply(Action::Select(Origin::Square(sq("a6"))));
+        assert!(matches!(state.tap(Target::Square(sq("a7"))), Intent::Play(m) if m.promotes));
+    }
+
+    #[test]
+    fn a_move_that_loses_by_repetition_asks_first() {
+        // Pandemonium: Kings shuffle until the start position would come a third time.
+        let fen = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
+        let mut game = Game::from_fen(Variant::Pandemonium, fen).unwrap();
+        for m in ["e1d1", "e9d9", "d1e1", "d9e9", "e1d1", "e9d9", "d1e1"] {
+            game.play_str(m).unwrap();
+        }
+        let mut session = Session::new();
+        session
+            .ask(Request::NewGame(NewGame {
+                variant: "pandemonium".into(),
+                fen: Some(fen.into()),
+                moves: game.uci_moves(),
+                players: [Player::Human, Player::Human],
+                ..NewGame::default()
+            }))
+            .unwrap();
+        let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
+        let state = state.apply(Action::Select(Origin::Square(sq("d9"))));
+        let Intent::Confirm(m) = state.tap(Target::Square(sq("e9"))) else {
+            panic!("no warning before a losing repetition");
+        };
+        assert_eq!(m.ends_game.map(|e| e.winner), Some(Side::White));
+        // Another move is played without a question.
+        assert!(matches!(
+            state.tap(Target::Square(sq("c9"))),
+            Intent::Play(_)
+        ));
+    }
+
+    #[test]
+    fn nothing_moves_while_the_computer_thinks_or_after_the_end() {
+        let mut session = Session::new();
+        session
+            .ask(Request::NewGame(NewGame {
+                players: [Player::Computer, Player::Human],
+                ..NewGame::default()
+            }))
+            .unwrap();
+        let snap = session.snapshot();
+        assert!(snap.thinking && snap.moves.is_empty());
+        let state = State::default().apply(Action::Snapshot(Rc::new(snap)));
+        assert!(
+            state.view.flipped,
+            "the human plays Black: Black at the bottom"
+        );
+        assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
+        assert_eq!(
+            state.text().status(state.snapshot.as_ref().unwrap()),
+            "White (computer) is thinking…"
+        );
+        assert_eq!(
+            Lang::Ko.text().status(state.snapshot.as_ref().unwrap()),
+            "백 (컴퓨터) 생각하는 중…"
+        );
+    }
+
+    /// Plays a UCI move as the browser tests do: tap the origin (square or
+    /// hand slot), tap the destination, answer a promotion question.
+    fn tap_uci(session: &mut Session, state: State, uci: &str) -> State {
+        let snap = state.snapshot.clone().unwrap();
+        let (origin, to) = match uci.split_once('@') {
+            Some((letter, to)) => {
+                let kind = snap
+                    .kinds
+                    .iter()
+                    .position(|k| k.letter.to_string() == letter)
+                    .unwrap() as u8;
+                (Target::Hand(snap.to_move, kind), sq(to))
+            }
+            None => (Target::Square(sq(&uci[0..2])), sq(&uci[2..4])),
+        };
+        let Intent::Select(o) = state.tap(origin) else {
+            panic!("{uci}: cannot pick the piece up");
+        };
+        let state = state.apply(Action::Select(o));
+        let intent = match state.tap(Target::Square(to)) {
+            Intent::AskPromotion(c) => state
+                .apply(Action::AskPromotion(c))
+                .choose_promotion(uci.ends_with('+')),
+            other => other,
+        };
+        play(session, &state, intent)
+    }
+
+    #[test]
+    fn the_browser_tests_scripted_games_end_as_they_say() {
+        let text = include_str!("../../../tests/browser/games.txt");
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .collect();
+        assert!(lines.len() >= 2);
+        for line in lines {
+            let f: Vec<&str> = line.split('|').map(str::trim).collect();
+            let fen = (f[1] != "start").then_some(f[1]);
+            let (mut session, mut state) = state_for(f[0], fen);
+            for uci in f[2].split_whitespace() {
+                state = tap_uci(&mut session, state, uci);
+            }
+            assert_eq!(
+                state.text().status(state.snapshot.as_ref().unwrap()),
+                f[3],
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn status_names_the_winner_and_the_reason() {
+        let (mut session, _) = state_for("mansindam", None);
+        session.ask(Request::Resign(Side::White)).unwrap();
+        assert_eq!(
+            Lang::En.text().status(&session.snapshot()),
+            "Black wins by resignation"
+        );
+        assert_eq!(Lang::Ko.text().status(&session.snapshot()), "흑 승리: 기권");
+        // Taking back a resignation keeps the moves and goes on.
+        session.ask(Request::TakeBack).unwrap();
+        assert!(session.snapshot().ending.is_none());
+    }
+
+    #[test]
+    fn a_hint_belongs_to_the_position_it_was_asked_for() {
+        let (mut session, state) = state_for("mansindam", None);
+        assert!(state.can_hint());
+        let state = state.apply(Action::AskHint);
+        assert!(state.hint_pending && !state.can_hint());
+        let hint = testing::hint(&mut session).expect("a hint");
+        // A hint for another position (a move was played since) is dropped.
+        let stale = Hint {
+            ply: 1,
+            ..hint.clone()
+        };
+        assert_eq!(state.apply(Action::Hint(stale)).hint, None);
+        let state = state.apply(Action::Hint(hint.clone()));
+        assert_eq!(state.hint.as_ref(), Some(&hint));
+        assert!(!state.hint_pending && state.can_hint());
+        // The same position again (a refused request) keeps it; a move clears it.
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(state.hint.as_ref(), Some(&hint));
+        let state = play(&mut session, &state, Intent::Play(hint.spec));
+        assert_eq!(state.hint, None);
+    }
+
+    #[test]
+    fn looking_back_through_the_moves() {
+        let (mut session, mut state) = state_for("mansindam", None);
+        for uci in ["e3e4", "e7e6", "d3d4"] {
+            state = tap_uci(&mut session, state, uci);
+        }
+        assert_eq!(state.step("End"), None, "already at the last move");
+        assert_eq!(state.step("ArrowRight"), None);
+        assert_eq!(state.step("ArrowLeft"), Some(2));
+        assert_eq!(state.step("Home"), Some(0));
+        assert_eq!(state.step("x"), None);
+        let past = Rc::new(testing::past(&mut session, 1).unwrap());
+        assert!(past.moves.is_empty() && !past.thinking);
+        assert_eq!(past.san, vec!["Pe4"]);
+        let e4 = parse_square("e4").unwrap();
+        let e3 = parse_square("e3").unwrap();
+        assert_eq!(past.last_move, Some((Some(e3), e4)));
+        // Two steps back asked before the worker answers the first: the
+        // second goes on from the first.
+        let asked = state.apply(Action::ShowPly(2));
+        assert_eq!(asked.step("ArrowLeft"), Some(1));
+        let asked = asked.apply(Action::ShowPly(1));
+        // The answer for 2 comes; 1 is still owed, and steps go on from it.
+        let asked = asked.apply(Action::Past(Rc::new(
+            testing::past(&mut session, 2).unwrap(),
+        )));
+        assert_eq!((asked.shown_ply(), asked.step("ArrowLeft")), (2, Some(0)));
+        let viewing = asked.apply(Action::Past(past.clone()));
+        assert_eq!(viewing.review.asked_ply, None);
+        assert_eq!(viewing.shown_ply(), 1);
+        assert!(!viewing.can_move(), "no moves while looking back");
+        assert_eq!(viewing.step("ArrowLeft"), Some(0));
+        assert_eq!(viewing.step("ArrowRight"), Some(2));
+        assert_eq!(viewing.step("End"), Some(3));
+        // A position that is not of this game, or not in the past, is refused.
+        assert_eq!(
+            state
+                .apply(Action::Past(Rc::new(session.snapshot())))
+                .review
+                .viewing,
+            None
+        );
+        assert!(testing::past(&mut session, 4).is_none());
+        // The game goes on (another move): still looking back.
+        tap_uci(&mut session, state.clone(), "e6e5");
+        let still = viewing.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(still.shown_ply(), 1);
+        // Back to the game: moves can be made again.
+        let back = still.apply(Action::ShowPly(usize::MAX));
+        assert!(back.can_move() && back.shown_ply() == 4);
+        // Taking back to the position looked at ends looking back.
+        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack).unwrap();
+        let two = still.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(two.shown_ply(), 1, "two moves left: still in the past");
+        session.ask(Request::TakeBack).unwrap();
+        let one = two.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!((one.review.viewing.clone(), one.shown_ply()), (None, 1));
+    }
+}

@@ -1,0 +1,57 @@
+//! Looking back: an earlier position of the game on the board, and the one
+//! asked of the worker and not shown yet.
+
+use std::rc::Rc;
+
+use crate::protocol::Snapshot;
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Review {
+    /// A past position of the game being looked at (the board shows it and
+    /// takes no moves until the player is back at the last move).
+    pub viewing: Option<Rc<Snapshot>>,
+    /// A past position asked of the worker and not shown yet: steps go on
+    /// from it (keys pressed faster than the worker answers all count).
+    pub asked_ply: Option<usize>,
+}
+
+impl Review {
+    /// The game moved on to `live`: looking back goes on while the game
+    /// only grows (the computer moved); a new game, or a take-back to or
+    /// before the position looked at, ends it, and a position asked for
+    /// that the game no longer has will not come.
+    pub fn follow(&mut self, live: &Snapshot, new_game: bool) {
+        if new_game {
+            self.asked_ply = None;
+        }
+        if self
+            .viewing
+            .as_ref()
+            .is_some_and(|past| !is_past_of(past, live))
+        {
+            self.viewing = None;
+        }
+        if self.asked_ply.is_some_and(|ply| ply >= live.san.len()) {
+            self.asked_ply = None;
+        }
+    }
+
+    /// A past position came; it is shown if it is one of `live`'s.
+    pub fn show(&mut self, past: Rc<Snapshot>, live: Option<&Snapshot>) -> bool {
+        if self.asked_ply == Some(past.san.len()) {
+            self.asked_ply = None;
+        }
+        let shown = live.is_some_and(|live| is_past_of(&past, live));
+        if shown {
+            self.viewing = Some(past);
+        }
+        shown
+    }
+}
+
+/// Whether `past` is an earlier position of the game `live`.
+fn is_past_of(past: &Snapshot, live: &Snapshot) -> bool {
+    live.game_id == past.game_id
+        && past.san.len() < live.san.len()
+        && live.san.starts_with(&past.san)
+}
