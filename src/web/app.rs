@@ -18,7 +18,7 @@ use crate::web::components::panel;
 use crate::web::components::rules::RulesDialog;
 use crate::web::hooks::{
     use_clock, use_first_game, use_host, use_keys, use_language, use_offline, use_persist,
-    use_sound, use_store, use_worker,
+    use_sound, use_store, use_worker, Store,
 };
 use crate::web::i18n::fill;
 use crate::web::link::Link;
@@ -51,20 +51,7 @@ pub fn app() -> Html {
     let can_take_back = snap
         .as_ref()
         .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human));
-    let resign_side = state.resigner();
-    // The link to the game as it is seen now (Share, and "open the full
-    // game" from an iframe), written only where it is shown: it holds every
-    // move of the game.
-    let shown_link = state.view.embed || state.dialogs.open == Some(Dialog::Share);
-    let share_url = snap.as_deref().filter(|_| shown_link).map(|s| {
-        let link = Link::of_game(
-            s,
-            state.view.bottom(),
-            state.view.viewer,
-            state.view.prefs.pieces,
-        );
-        storage::url_of(&link)
-    });
+    let share_url = share_url(&state);
     // A game to look at tells the position shown; a game played, the game.
     let status = panel::status(
         if state.view.viewer {
@@ -153,7 +140,7 @@ pub fn app() -> Html {
                                 onclick={store.dispatching(Action::Open(Dialog::Share))} />
                             if playing {
                                 <ToolButton testid="resign" label={t.resign} icon="⚑" danger=true
-                                    disabled={resign_side.is_none()}
+                                    disabled={state.resigner().is_none()}
                                     onclick={store.dispatching(Action::Open(Dialog::Resign))} />
                             }
                         </div>
@@ -165,57 +152,7 @@ pub fn app() -> Html {
                     </aside>
                 }
             </main>
-            <div class="sr-only" aria-live="polite" data-testid="announce">
-                { snap.as_deref().map(|s| panel::announcement(s, t)).unwrap_or_default() }
-            </div>
-            if let Some(m) = state.gesture.confirm {
-                <Question title={t.repetition}
-                    text={panel::repetition_warning(snap.as_deref(), m.ends_game, t)}
-                    yes={t.play_anyway} no={t.take_it_back} testid="repetition-warning"
-                    on_answer={commands.with(Commands::confirm)} />
-            }
-            if state.dialogs.open == Some(Dialog::Resign) {
-                <Question title={t.resign_question}
-                    text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
-                    yes={t.resign} no={t.play_on} testid="resign-question"
-                    on_answer={store.reform(Action::Resign)} />
-            }
-            if let (Some(Dialog::Record), Some(s)) = (state.dialogs.open, &snap) {
-                <RecordDialog lang={state.view.lang} fen={s.fen.clone()} pgn={state.dialogs.records.pgn.clone().map(AttrValue::from)}
-                    loading={state.dialogs.records.loading} error={state.dialogs.records.load_error.clone().map(AttrValue::from)}
-                    on_load={commands.with(Commands::load_record)}
-                    on_close={store.dispatching(Action::CloseDialog)} />
-            }
-            if let (Some(Dialog::Rules), Some(s)) = (state.dialogs.open, &snap) {
-                <RulesDialog lang={state.view.lang} pieces={state.view.prefs.pieces} snap={s.clone()}
-                    on_close={store.dispatching(Action::CloseDialog)} />
-            }
-            if state.dialogs.open == Some(Dialog::Settings) {
-                <SettingsDialog prefs={state.view.prefs} lang={state.view.lang}
-                    on_change={commands.with(Commands::set_prefs)}
-                    on_close={store.dispatching(Action::CloseDialog)} />
-            }
-            if let (Some(Dialog::Share), Some(url)) = (state.dialogs.open, &share_url) {
-                <ShareDialog lang={state.view.lang} link={url.clone()} on_close={store.dispatching(Action::CloseDialog)} />
-            }
-            if state.dialogs.open == Some(Dialog::NewGame) {
-                <NewGameDialog initial={Settings::of(snap.as_deref())} lang={state.view.lang}
-                    on_start={commands.with(Commands::start)}
-                    on_close={store.dispatching(Action::CloseDialog)} />
-            }
-            if state.dialogs.update_ready && !state.view.embed {
-                <div class="toast update" role="status" data-testid="update">
-                    <span>{ t.update_ready }</span>
-                    <button type="button" class="button primary" data-testid="reload"
-                        onclick={Callback::from(|_: MouseEvent| offline::take_over())}>{ t.reload }</button>
-                </div>
-            }
-            if let Some(e) = &state.dialogs.notice {
-                <div class="toast" role="alert" data-testid="error">
-                    <span>{ e.text(t) }</span>
-                    <button type="button" class="button" onclick={store.dispatching(Action::DismissError)}>{ t.ok }</button>
-                </div>
-            }
+            { overlays(&state, &store, &commands, share_url.as_deref()) }
         </div>
     }
 }
@@ -232,4 +169,78 @@ fn clock_faces(state: &State) -> [Option<ClockFace>; 2] {
             }
         })
     })
+}
+
+/// Over the page: what a screen reader hears, the questions, the dialogs
+/// and the messages.
+fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option<&str>) -> Html {
+    let t = state.text();
+    let snap = &state.snapshot;
+    let resign_side = state.resigner();
+    html! {
+        <>
+    <div class="sr-only" aria-live="polite" data-testid="announce">
+        { snap.as_deref().map(|s| panel::announcement(s, t)).unwrap_or_default() }
+    </div>
+    if let Some(m) = state.gesture.confirm {
+        <Question title={t.repetition}
+            text={panel::repetition_warning(snap.as_deref(), m.ends_game, t)}
+            yes={t.play_anyway} no={t.take_it_back} testid="repetition-warning"
+            on_answer={commands.with(Commands::confirm)} />
+    }
+    if state.dialogs.open == Some(Dialog::Resign) {
+        <Question title={t.resign_question}
+            text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
+            yes={t.resign} no={t.play_on} testid="resign-question"
+            on_answer={store.reform(Action::Resign)} />
+    }
+    if let (Some(Dialog::Record), Some(s)) = (state.dialogs.open, &snap) {
+        <RecordDialog lang={state.view.lang} fen={s.fen.clone()} pgn={state.dialogs.records.pgn.clone().map(AttrValue::from)}
+            loading={state.dialogs.records.loading} error={state.dialogs.records.load_error.clone().map(AttrValue::from)}
+            on_load={commands.with(Commands::load_record)}
+            on_close={store.dispatching(Action::CloseDialog)} />
+    }
+    if let (Some(Dialog::Rules), Some(s)) = (state.dialogs.open, &snap) {
+        <RulesDialog lang={state.view.lang} pieces={state.view.prefs.pieces} snap={s.clone()}
+            on_close={store.dispatching(Action::CloseDialog)} />
+    }
+    if state.dialogs.open == Some(Dialog::Settings) {
+        <SettingsDialog prefs={state.view.prefs} lang={state.view.lang}
+            on_change={commands.with(Commands::set_prefs)}
+            on_close={store.dispatching(Action::CloseDialog)} />
+    }
+    if let (Some(Dialog::Share), Some(url)) = (state.dialogs.open, &share_url) {
+        <ShareDialog lang={state.view.lang} link={url.to_string()} on_close={store.dispatching(Action::CloseDialog)} />
+    }
+    if state.dialogs.open == Some(Dialog::NewGame) {
+        <NewGameDialog initial={Settings::of(snap.as_deref())} lang={state.view.lang}
+            on_start={commands.with(Commands::start)}
+            on_close={store.dispatching(Action::CloseDialog)} />
+    }
+    if state.dialogs.update_ready && !state.view.embed {
+        <div class="toast update" role="status" data-testid="update">
+            <span>{ t.update_ready }</span>
+            <button type="button" class="button primary" data-testid="reload"
+                onclick={Callback::from(|_: MouseEvent| offline::take_over())}>{ t.reload }</button>
+        </div>
+    }
+    if let Some(e) = &state.dialogs.notice {
+        <div class="toast" role="alert" data-testid="error">
+            <span>{ e.text(t) }</span>
+            <button type="button" class="button" onclick={store.dispatching(Action::DismissError)}>{ t.ok }</button>
+        </div>
+    }
+        </>
+    }
+}
+
+/// The link to the game as it is seen now (Share, and "open the full game"
+/// from an iframe), written only where it is shown: it holds every move of
+/// the game.
+fn share_url(state: &State) -> Option<String> {
+    let shown = state.view.embed || state.dialogs.open == Some(Dialog::Share);
+    let snap = state.snapshot.as_deref().filter(|_| shown)?;
+    let view = &state.view;
+    let link = Link::of_game(snap, view.bottom(), view.viewer, view.prefs.pieces);
+    Some(storage::url_of(&link))
 }

@@ -60,11 +60,78 @@ struct Press {
 
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
-    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     let area = use_node_ref();
     let ghost = use_node_ref();
+    let input = use_input(props, &area, &ghost);
     let t = props.lang.text();
 
+    let bottom = if props.flipped {
+        Side::Black
+    } else {
+        Side::White
+    };
+    let hand = |side: Side, position: &'static str| match &props.snap {
+        Some(snap) => html! {
+            <Hand snap={snap.clone()} {side} {position} lang={props.lang} pieces={props.pieces}
+                selected={props.selection}
+                movable={props.movable == Some(side)}
+                clock={props.clocks[side.index()].clone()} />
+        },
+        None => Html::default(),
+    };
+    let table = match &props.snap {
+        Some(snap) => html! {
+            <div class="board-wrap">
+                <div class="board" role="grid" aria-label={t.board}>
+                    { for squares(props, snap) }
+                    { props.arrow.map(|(from, to)| arrow(from, to, props.flipped)) }
+                    { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
+                </div>
+            </div>
+        },
+        None => html! {
+            <div class="board-wrap loading">
+                <div class="board skeleton" aria-hidden="true"></div>
+            </div>
+        },
+    };
+    let ghost_piece = match (&props.snap, props.selection) {
+        (Some(s), Some(Origin::Square(sq))) => s
+            .piece(sq)
+            .and_then(|p| Some(tile(p.side, s.kind(p.kind)?, props.pieces))),
+        (Some(s), Some(Origin::Hand(k))) => {
+            s.kind(k).map(|kind| tile(s.to_move, kind, props.pieces))
+        }
+        _ => None,
+    };
+    html! {
+        <section class="table" ref={area} onkeydown={input.key}
+            onpointerdown={input.down} onpointermove={input.moved}
+            onpointerup={input.up} onpointercancel={input.cancel}>
+            { hand(bottom.flip(), "top") }
+            { table }
+            { hand(bottom, "bottom") }
+            <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
+        </section>
+    }
+}
+
+/// The board's and hands' event handlers.
+struct Handlers {
+    down: Callback<PointerEvent>,
+    moved: Callback<PointerEvent>,
+    up: Callback<PointerEvent>,
+    cancel: Callback<PointerEvent>,
+    key: Callback<KeyboardEvent>,
+}
+
+/// The player's input on the board and hands: a press picks up a piece the
+/// player may move, a drag carries it (the ghost follows the pointer) and
+/// its release puts it on a square; a press and release without a drag is
+/// a tap. The keyboard moves the cursor and taps.
+#[hook]
+fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
+    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     // What a press on `target` picks up, if anything.
     let pickable = {
         let snap = props.snap.clone();
@@ -179,7 +246,7 @@ pub fn board(props: &BoardProps) -> Html {
 
     // The keyboard: the arrows move a cursor over the squares (as they are
     // on screen), Enter or Space taps the square or hand slot in focus.
-    let on_key = {
+    let key = {
         let (input, flipped) = (props.on_input.clone(), props.flipped);
         Callback::from(move |e: KeyboardEvent| {
             let Some(target) = target_of(e.target()) else {
@@ -201,55 +268,12 @@ pub fn board(props: &BoardProps) -> Html {
             }
         })
     };
-
-    let bottom = if props.flipped {
-        Side::Black
-    } else {
-        Side::White
-    };
-    let hand = |side: Side, position: &'static str| match &props.snap {
-        Some(snap) => html! {
-            <Hand snap={snap.clone()} {side} {position} lang={props.lang} pieces={props.pieces}
-                selected={props.selection}
-                movable={props.movable == Some(side)}
-                clock={props.clocks[side.index()].clone()} />
-        },
-        None => Html::default(),
-    };
-    let table = match &props.snap {
-        Some(snap) => html! {
-            <div class="board-wrap">
-                <div class="board" role="grid" aria-label={t.board}>
-                    { for squares(props, snap) }
-                    { props.arrow.map(|(from, to)| arrow(from, to, props.flipped)) }
-                    { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
-                </div>
-            </div>
-        },
-        None => html! {
-            <div class="board-wrap loading">
-                <div class="board skeleton" aria-hidden="true"></div>
-            </div>
-        },
-    };
-    let ghost_piece = match (&props.snap, props.selection) {
-        (Some(s), Some(Origin::Square(sq))) => s
-            .piece(sq)
-            .and_then(|p| Some(tile(p.side, s.kind(p.kind)?, props.pieces))),
-        (Some(s), Some(Origin::Hand(k))) => {
-            s.kind(k).map(|kind| tile(s.to_move, kind, props.pieces))
-        }
-        _ => None,
-    };
-    html! {
-        <section class="table" ref={area} onkeydown={on_key}
-            onpointerdown={on_pointer_down} onpointermove={on_pointer_move}
-            onpointerup={on_pointer_up} onpointercancel={on_pointer_cancel}>
-            { hand(bottom.flip(), "top") }
-            { table }
-            { hand(bottom, "bottom") }
-            <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>
-        </section>
+    Handlers {
+        down: on_pointer_down,
+        moved: on_pointer_move,
+        up: on_pointer_up,
+        cancel: on_pointer_cancel,
+        key,
     }
 }
 
