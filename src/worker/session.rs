@@ -870,6 +870,20 @@ pub mod testing {
         s
     }
 
+    /// A game of `variant` between two players, from `fen` (the standard
+    /// start when `None`).
+    pub fn game(variant: &str, fen: Option<&str>) -> Session {
+        let mut s = Session::new();
+        s.ask(Request::NewGame(NewGame {
+            variant: variant.into(),
+            fen: fen.map(str::to_string),
+            players: [Player::Human, Player::Human],
+            ..NewGame::default()
+        }))
+        .unwrap();
+        s
+    }
+
     /// Plays a legal move given as UCI (or SAN).
     pub fn play(s: &mut Session, uci: &str) {
         s.ask(Request::PlayTyped(uci.into())).unwrap();

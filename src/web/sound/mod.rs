@@ -57,26 +57,13 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::protocol::{NewGame, Player, Request, Side};
-    use crate::worker::testing::{play, Ask};
+    use crate::protocol::{Request, Side};
+    use crate::worker::testing::{self, play, Ask};
     use crate::worker::Session;
-
-    fn two_players(variant: &str, fen: Option<&str>) -> Session {
-        let mut session = Session::new();
-        session
-            .ask(Request::NewGame(NewGame {
-                variant: variant.into(),
-                fen: fen.map(str::to_string),
-                players: [Player::Human, Player::Human],
-                ..NewGame::default()
-            }))
-            .unwrap();
-        session
-    }
 
     #[test]
     fn sounds_follow_single_moves() {
-        let mut session = two_players(
+        let mut session = testing::game(
             "pandemonium",
             Some("4k4/9/9/4p4/4P4/9/9/9/4K4[R] w - - 0 1"),
         );
@@ -97,7 +84,7 @@ mod tests {
         session.ask(Request::Resign(Side::Black)).unwrap();
         assert_eq!(Sound::between(&checked, &snap(&session)), None);
         // A mate ends the game with its own sound.
-        let mut session = two_players("mansindam", Some("4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1"));
+        let mut session = testing::game("mansindam", Some("4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1"));
         let before = snap(&session);
         play(&mut session, "a1a9+");
         assert_eq!(Sound::between(&before, &snap(&session)), Some(Sound::End));

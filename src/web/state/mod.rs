@@ -379,15 +379,7 @@ mod tests {
     }
 
     fn state_for(variant: &str, fen: Option<&str>) -> (Session, State) {
-        let mut session = Session::new();
-        session
-            .ask(Request::NewGame(NewGame {
-                variant: variant.into(),
-                fen: fen.map(str::to_string),
-                players: [Player::Human, Player::Human],
-                ..NewGame::default()
-            }))
-            .unwrap();
+        let session = testing::game(variant, fen);
         let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
         (session, state)
     }
