@@ -365,13 +365,11 @@ fn promotion_dialog(props: &BoardProps, snap: &Snapshot, choice: PromotionChoice
     let t = props.lang.text();
     let (row, col) = screen_position(choice.to, props.flipped);
     let side = snap.to_move;
-    // Open towards the middle of the board so it never leaves it.
-    let top = if row <= 4 {
-        row as f32
-    } else {
-        row as f32 - 1.0
-    };
-    let style = format!("left: calc({col} * 100% / 9); top: calc({top} * 100% / 9);");
+    // Over the destination, open towards the middle of the board so it
+    // never leaves it; placed by classes (the page's CSP allows no inline
+    // style).
+    let top = if row <= 4 { row } else { row - 1 };
+    let class = classes!("promotion", format!("col-{col}"), format!("top-{top}"));
     let button = |promote: bool, kind: u8, text: &'static str| {
         let input = props.on_input.clone();
         let label = snap
@@ -402,7 +400,7 @@ fn promotion_dialog(props: &BoardProps, snap: &Snapshot, choice: PromotionChoice
         )
     };
     html! {
-        <div class="promotion" {style} role="dialog" aria-label={t.promote_question} data-testid="promotion">
+        <div {class} role="dialog" aria-label={t.promote_question} data-testid="promotion">
             { first }
             { second }
         </div>

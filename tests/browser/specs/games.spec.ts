@@ -1,10 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { openGame, playUci, scriptedGames, square } from './helpers';
 
-// Two players on one device play a short game to checkmate by clicks, from the
-// start position of each game.
+// Two players on one device play a short game to checkmate by clicks (one
+// of them through the promotion chooser).
 for (const game of scriptedGames()) {
-  test(`${game.variant}: a whole game by clicks ends "${game.status}"`, async ({ page }) => {
+  test(`${game.variant}${game.fen ? ` from ${game.fen}` : ""}: a whole game by clicks ends "${game.status}"`, async ({ page }) => {
+    await page.addInitScript(() => {
+      (window as any).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as any).violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
+    });
     const params: Record<string, string> = { variant: game.variant, white: 'human', black: 'human' };
     if (game.fen) params.fen = game.fen;
     await openGame(page, params);
@@ -17,6 +23,9 @@ for (const game of scriptedGames()) {
     // The mated King is highlighted; nothing moves any more.
     await expect(page.locator('.sq.check')).toHaveCount(1);
     await expect(page.getByTestId('resign')).toBeDisabled();
+    // Played under the page's Content-Security-Policy (promotions included)
+    // without a violation.
+    expect(await page.evaluate(() => (window as any).violations)).toEqual([]);
   });
 }
 
