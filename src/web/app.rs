@@ -5,7 +5,7 @@
 
 use yew::prelude::*;
 
-use crate::protocol::{Player, Side};
+use crate::protocol::Side;
 use crate::web::clock;
 use crate::web::commands::Commands;
 use crate::web::components::board::Board;
@@ -48,9 +48,7 @@ pub fn app() -> Html {
     let snap = state.snapshot.clone();
     let thinking = snap.as_ref().is_some_and(|s| s.thinking);
     let playing = !state.view.viewer;
-    let can_take_back = snap
-        .as_ref()
-        .is_some_and(|s| !s.san.is_empty() && s.players.contains(&Player::Human));
+    let can_take_back = state.can_take_back();
     let share_url = share_url(&state);
     // A game to look at tells the position shown; a game played, the game.
     let status = panel::status(

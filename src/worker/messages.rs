@@ -21,6 +21,8 @@ pub enum Refusal {
     NotHumanTurn,
     NoHumanPlayer,
     NothingToTakeBack,
+    /// A game lost on time stays lost (its clock cannot be given back).
+    LostOnTime,
     NotLegal,
 }
 
@@ -40,6 +42,8 @@ impl Refusal {
             (NoHumanPlayer, Lang::Ko) => "사람 대국자가 없습니다",
             (NothingToTakeBack, Lang::En) => "no move to take back",
             (NothingToTakeBack, Lang::Ko) => "무를 수가 없습니다",
+            (LostOnTime, Lang::En) => "a game lost on time cannot be taken back",
+            (LostOnTime, Lang::Ko) => "시간패로 끝난 대국은 무를 수 없습니다",
             (NotLegal, Lang::En) => "that move is not legal here",
             (NotLegal, Lang::Ko) => "여기서 둘 수 없는 수입니다",
         }

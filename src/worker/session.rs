@@ -281,8 +281,15 @@ impl Session {
         if !self.players.contains(&Player::Human) {
             return Err(self.refuse(Refusal::NoHumanPlayer));
         }
+        if self
+            .game
+            .outcome()
+            .is_some_and(|o| o.reason == Reason::Time)
+        {
+            return Err(self.refuse(Refusal::LostOnTime));
+        }
         if self.game.withdraw_declaration() {
-            // A resignation (or time loss) is taken back alone.
+            // A resignation is taken back alone.
             return Ok(());
         }
         let to_move = side(self.game.position().side_to_move());
@@ -799,6 +806,28 @@ mod tests {
                 reason: EndReason::Repetition
             })
         );
+    }
+
+    #[test]
+    fn a_game_lost_on_time_stays_lost() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        for m in ["e3e4", "e7e6"] {
+            s.ask(Request::PlayTyped(m.into())).unwrap();
+        }
+        s.ask(Request::Flag(Side::White)).unwrap();
+        let lost = s.snapshot();
+        assert_eq!(
+            lost.ending,
+            Some(Ending {
+                winner: Side::Black,
+                reason: EndReason::Time
+            })
+        );
+        assert_eq!(
+            s.ask(Request::TakeBack),
+            Err("a game lost on time cannot be taken back".into())
+        );
+        assert_eq!(s.snapshot(), lost, "the moves and the result stay");
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub mod view;
 use std::rc::Rc;
 
 use crate::protocol::Lang;
-use crate::protocol::{Hint, MoveSpec, MoveView, Player, Request, Side, Snapshot};
+use crate::protocol::{EndReason, Hint, MoveSpec, MoveView, Player, Request, Side, Snapshot};
 use crate::web::clock::ClockLine;
 use crate::web::i18n::{Text, Texts};
 use crate::web::link::Problem;
@@ -314,6 +314,16 @@ impl State {
             .map(|s| s.to_move)
     }
 
+    /// Whether Take back may be pressed: a human plays, a move was made, and
+    /// the game was not lost on time (that stays lost).
+    pub fn can_take_back(&self) -> bool {
+        self.snapshot.as_ref().is_some_and(|s| {
+            !s.san.is_empty()
+                && s.players.contains(&Player::Human)
+                && s.ending.is_none_or(|e| e.reason != EndReason::Time)
+        })
+    }
+
     /// The side a Resign button gives up for: the human against the
     /// computer, the side to move between two players; only on that side's
     /// turn, and none once the game is over.
@@ -446,6 +456,18 @@ mod tests {
         let (fallen, requests) = state.reduce(Action::Tick(60_500.0));
         assert_eq!(requests, [Request::Flag(Side::White)]);
         assert_eq!(fallen.reduce(Action::Tick(61_000.0)).1, [], "told once");
+    }
+
+    #[test]
+    fn no_take_back_after_a_loss_on_time() {
+        let (mut session, state) = state_for("mansindam", None);
+        assert!(!state.can_take_back(), "no move yet");
+        testing::play(&mut session, "e3e4");
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert!(state.can_take_back());
+        session.ask(Request::Flag(Side::Black)).unwrap();
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert!(!state.can_take_back(), "lost on time");
     }
 
     #[test]

@@ -72,3 +72,26 @@ test('a new game from a FEN typed in the dialog; a bad one keeps the game', asyn
   await expect(page.getByTestId('error')).toContainText('8 ranks');
   await expect(page.locator('[data-hand="white"][data-piece="Q"]')).toHaveAttribute('data-count', '2');
 });
+
+test('a game lost on time stays lost: Take back is off and the clock stays at zero', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('clock-minutes').fill('1');
+  await page.getByTestId('clock-increment').fill('0');
+  await page.getByTestId('start-game').click();
+  await playUci(page, 'e3e4');
+  await playUci(page, 'e7e6');
+  const white = page.getByTestId('clock-white');
+  await expect(white).toHaveClass(/running/);
+  await page.clock.install();
+  await page.clock.runFor(61_000);
+  await expect(page.getByTestId('status')).toHaveText('Black wins by time');
+  await expect(page.getByTestId('take-back')).toBeDisabled();
+  // Nothing brings the game back: the moves, the result and the clock stay.
+  await page.clock.runFor(5_000);
+  expect(await plies(page)).toBe(2);
+  await expect(page.getByTestId('status')).toHaveText('Black wins by time');
+  await expect(white).toHaveText('0:00.0');
+  await expect(white).not.toHaveClass(/running/);
+});
