@@ -161,6 +161,7 @@ pub struct Text {
     pub expected_one_of: &'static str,
     pub expected_level: &'static str,
     pub expected_at_most: &'static str,
+    pub expected_against_computer: &'static str,
     pub share: &'static str,
     pub share_title: &'static str,
     pub share_text: &'static str,
@@ -207,6 +208,7 @@ impl Text {
             ),
             Expected::Level => self.expected_level.to_string(),
             Expected::AtMost(n) => fill(self.expected_at_most, &[("n", &n.to_string())]),
+            Expected::AgainstComputer => self.expected_against_computer.to_string(),
         };
         fill(
             self.link_problem,
@@ -422,6 +424,7 @@ pub static EN: Text = Text {
     expected_one_of: "use one of {list}",
     expected_level: "use a level from 1 to 6",
     expected_at_most: "it is too long (at most {n})",
+    expected_against_computer: "a level is for a game against the computer (mode=ai)",
     share: "↗ Share",
     share_title: "Share this game",
     share_text: "This link opens the game as it stands, seen as you see it.",
@@ -587,6 +590,7 @@ pub static KO: Text = Text {
     expected_one_of: "{list} 중 하나를 쓰세요",
     expected_level: "1부터 6까지의 수준을 쓰세요",
     expected_at_most: "너무 깁니다(최대 {n})",
+    expected_against_computer: "수준은 컴퓨터와 두는 대국에만 씁니다(mode=ai)",
     share: "↗ 공유",
     share_title: "이 대국 공유하기",
     share_text: "이 링크는 지금의 대국을 지금 보이는 그대로 엽니다.",

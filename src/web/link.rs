@@ -91,6 +91,9 @@ pub enum Expected {
     Level,
     /// At most this many characters (a FEN) or moves.
     AtMost(usize),
+    /// Only for a game against the computer (a level with `mode=local` or
+    /// `mode=view`).
+    AgainstComputer,
 }
 
 impl Link {
@@ -171,6 +174,19 @@ impl Link {
                 _ => {}
             }
         }
+        // A level means a game against the computer (the default mode); a
+        // mode without the computer cannot use it.
+        let computer = link.players.contains(&Some(Player::Computer));
+        if let (Some(level), Some(Mode::Local | Mode::View), false) =
+            (link.level, link.mode, computer)
+        {
+            link.level = None;
+            problems.push(Problem {
+                param: "level",
+                value: level.to_string(),
+                expected: Expected::AgainstComputer,
+            });
+        }
         (link, problems)
     }
 
@@ -181,6 +197,7 @@ impl Link {
             || self.fen.is_some()
             || !self.moves.is_empty()
             || self.mode.is_some()
+            || self.level.is_some()
             || self.players.iter().any(Option::is_some)
     }
 
@@ -343,7 +360,7 @@ mod tests {
     #[test]
     fn every_parameter_is_read() {
         let (link, problems) = parse(
-            "?variant=pandemonium&fen=9%2F9+w+-+1&moves=e3e4,e7e6&orient=black&mode=local\
+            "?variant=pandemonium&fen=9%2F9+w+-+1&moves=e3e4,e7e6&orient=black&mode=ai\
              &level=5&pieces=traditional&lang=ko&embed=1",
         );
         assert_eq!(problems, []);
@@ -354,7 +371,7 @@ mod tests {
                 fen: Some("9/9 w - 1".into()),
                 moves: vec!["e3e4".into(), "e7e6".into()],
                 orient: Some(Side::Black),
-                mode: Some(Mode::Local),
+                mode: Some(Mode::Ai),
                 level: Some(5),
                 pieces: Some(PieceSet::Traditional),
                 lang: Some(Lang::Ko),
@@ -420,6 +437,26 @@ mod tests {
             .eq(&false));
         assert!(parse("moves=e3e4").0.has_game());
         assert!(parse("mode=view").0.has_game());
+        // A level alone starts a game against the computer at that level.
+        let (link, problems) = parse("level=1");
+        assert!(problems.is_empty() && link.has_game());
+        let game = link.new_game();
+        assert_eq!(
+            (game.level, game.players),
+            (1, [Player::Human, Player::Computer])
+        );
+        // ... and is refused, with the reason, where no computer plays.
+        let (link, problems) = parse("mode=local&level=2");
+        assert_eq!(link.level, None);
+        assert_eq!(
+            problems,
+            [Problem {
+                param: "level",
+                value: "2".into(),
+                expected: Expected::AgainstComputer
+            }]
+        );
+        assert!(parse("mode=local&black=computer&level=2").1.is_empty());
     }
 
     #[test]

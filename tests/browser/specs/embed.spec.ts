@@ -119,3 +119,18 @@ test('the example page for blog authors works as it says', async ({ page }) => {
   await page.locator('#flip').click();
   await expect(game.locator('.hand.bottom [data-hand="black"]').first()).toBeAttached();
 });
+
+test('a message in the embedded replay viewer uses the frame\'s width', async ({ page }) => {
+  await page.setViewportSize({ width: 400, height: 480 });
+  await page.goto('/?embed=1&mode=view&variant=mansindam&moves=c1a2,zz9');
+  await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
+  const toast = page.getByTestId('error');
+  await expect(toast).toContainText('cannot be played');
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('no message shown');
+  // Not a narrow column: nearly the frame's width, and well under its height.
+  expect(box.width).toBeGreaterThan(360);
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(400);
+  expect(box.height).toBeLessThan(200);
+});

@@ -126,3 +126,23 @@ test('the replay viewer steps through a game and takes no moves', async ({ page 
   // A game to look at is not saved over the player's own.
   expect(await page.evaluate(() => localStorage.getItem('pantheon.game.v2'))).toBeNull();
 });
+
+test('a level alone starts a game against the computer at that level; with two players it is refused', async ({ page }) => {
+  // A saved game at the default level first.
+  await open(page, '');
+  await playUci(page, 'e3e4');
+  await expect.poll(() => plies(page)).toBe(2);
+  await open(page, 'level=1');
+  expect(await plies(page)).toBe(0);
+  await page.getByTestId('record').click();
+  await expect(page.getByTestId('pgn')).toHaveValue(/\[Black "Computer \(level 1\)"\]/);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('share').click();
+  await expect(page.getByTestId('share-link')).toHaveValue(/[?&]level=1(&|$)/);
+  await page.keyboard.press('Escape');
+  // A level where no computer plays is named, with the reason.
+  await open(page, 'mode=local&level=2');
+  await expect(page.getByTestId('link-problems')).toHaveText(
+    /“level=2” in the link was ignored: a level is for a game against the computer \(mode=ai\)\./,
+  );
+});
