@@ -309,3 +309,35 @@ fn a_lost_clock_ends_the_game_and_goes_with_a_take_back() {
     );
     assert_eq!((game.outcome(), game.ply_count()), (None, 0));
 }
+
+// ----- the game's history (what the repetition rules and the AI read) -------
+
+#[test]
+fn the_history_counts_each_situation_and_keeps_every_hash() {
+    let fen = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
+    let mut game = play(P, Some(fen), "");
+    let start = game.position().hash();
+    assert_eq!(game.occurrences(), 1);
+    assert_eq!(game.hashes(), [start]);
+    for (i, m) in ["e1d1", "e9d9", "d1e1", "d9e9"].iter().enumerate() {
+        let mv = game.position().parse_uci(m).unwrap();
+        game.play(mv).unwrap();
+        assert_eq!(game.hashes().len(), i + 2);
+        assert_eq!(game.hashes().last(), Some(&game.position().hash()));
+    }
+    assert_eq!(game.hashes()[0], start);
+    assert_ne!(game.hashes()[1], start);
+    assert_eq!(game.position().hash(), start);
+    assert_eq!(game.occurrences(), 2, "the start position, a second time");
+    game.undo();
+    assert_eq!((game.occurrences(), game.hashes().len()), (1, 4));
+}
+
+#[test]
+fn only_a_declared_end_can_be_withdrawn() {
+    let mut game = play(M, None, "c1a2 d9b8 b3b4 g9f8 a2f7+");
+    assert!(!game.withdraw_declaration(), "a checkmate is not declared");
+    assert_eq!(game.outcome(), won(Color::White, Reason::Checkmate));
+    assert!(!Reason::Checkmate.is_declared());
+    assert!(Reason::Resignation.is_declared() && Reason::Time.is_declared());
+}
