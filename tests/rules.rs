@@ -341,3 +341,29 @@ fn only_a_declared_end_can_be_withdrawn() {
     assert!(!Reason::Checkmate.is_declared());
     assert!(Reason::Resignation.is_declared() && Reason::Time.is_declared());
 }
+
+#[test]
+fn pandemonium_perpetual_check_by_black_loses_for_black() {
+    // The first test above with the colours swapped: Black's Rook checks on
+    // a1 and a2 in turn while White's King walks h1-h2.
+    let game = play(
+        P,
+        Some("4k4/9/9/9/9/9/9/r8/7K1[] b - - 0 1"),
+        "a2a1 h1h2 a1a2 h2h1 a2a1 h1h2 a1a2 h2h1",
+    );
+    assert_eq!(game.outcome(), won(Color::White, Reason::PerpetualCheck));
+}
+
+#[test]
+fn pandemonium_perpetual_check_counts_only_the_repeated_cycle() {
+    // A quiet Rook move and a King step come first; from there the Rook
+    // checks on every move until the position comes a third time. The moves
+    // before the first occurrence do not count: White loses by perpetual
+    // check, not Black by repetition.
+    let game = play(
+        P,
+        Some("7k1/9/R8/9/9/9/9/9/4K4[] w - - 0 1"),
+        "a7a8 h9g9 a8a9 g9g8 a9a8 g8g9 a8a9 g9g8 a9a8 g8g9",
+    );
+    assert_eq!(game.outcome(), won(Color::Black, Reason::PerpetualCheck));
+}
