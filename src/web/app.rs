@@ -790,6 +790,10 @@ pub fn app() -> Html {
     } else {
         Lang::En
     };
+    let title = snap.as_ref().map_or_else(
+        || format!("{} · {}", t.mansindam, t.pandemonium),
+        |s| t.variant(&s.variant).to_string(),
+    );
     html! {
         <div class={classes!("app", format!("theme-{}", state.prefs.theme.id()), state.embed.then_some("embed"), state.viewer.then_some("viewer"))}
             data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}
@@ -799,18 +803,17 @@ pub fn app() -> Html {
                 <div class="brand">
                     <span class="logo" aria-hidden="true">{ "K" }</span>
                     <div>
-                        <h1>{ snap.as_ref().map_or_else(
-                            || format!("{} · {}", t.mansindam, t.pandemonium),
-                            |s| t.variant(&s.variant).to_string(),
-                        ) }</h1>
+                        <h1>{ title.clone() }</h1>
                         <p class="tagline">{ t.tagline }</p>
                     </div>
                 </div>
                 <div class="topbar-buttons">
+                    // Named by what it shows (the language's name, or its
+                    // short form on a narrow screen), as speech input needs.
                     <button type="button" class="button" data-testid="language" onclick={switch_lang}
-                        lang={other_lang.id()} title={t.language} aria-label={other_lang.name()}>
+                        lang={other_lang.id()} title={t.language}>
                         <span class="wide-only">{ other_lang.name() }</span>
-                        <span class="narrow-only" aria-hidden="true">{ other_lang.short_name() }</span>
+                        <span class="narrow-only">{ other_lang.short_name() }</span>
                     </button>
                     <button type="button" class="button icon" data-testid="settings" title={t.settings}
                         aria-label={t.settings} onclick={open_settings}>{ "⚙" }</button>
@@ -820,7 +823,10 @@ pub fn app() -> Html {
             </header>
             }
             <main class="play">
-                if !state.embed {
+                if state.embed {
+                    // The frame's page has a title too, for screen readers.
+                    <h1 class="sr-only">{ title }</h1>
+                } else {
                 <div class="status-area">
                 { status.clone() }
                 if let (Some(past), Some(live)) = (&state.viewing, &snap) {

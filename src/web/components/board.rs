@@ -44,7 +44,7 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
         Some((from, to)) => (from, Some(to)),
         None => (None, None),
     };
-    let squares = screen_squares(state.flipped).map(|sq| {
+    let mut squares = screen_squares(state.flipped).map(|sq| {
         let (row, col) = screen_position(sq, state.flipped);
         let piece = snap.piece(sq);
         let kind = piece.and_then(|p| snap.kind(p.kind));
@@ -64,11 +64,13 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
             dest[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
             (snap.check == Some(sq)).then_some("check"),
         );
+        // The coordinates along the edges are drawn by CSS from data-coord
+        // (not text of the square: its name, "e4, White Pawn", says it).
         let file_label = (row == 8).then(|| html! {
-            <span class="coord file" aria-hidden="true">{ (b'a' + sq % 9) as char }</span>
+            <span class="coord file" data-coord={((b'a' + sq % 9) as char).to_string()}></span>
         });
         let rank_label = (col == 0).then(|| html! {
-            <span class="coord rank" aria-hidden="true">{ sq / 9 + 1 }</span>
+            <span class="coord rank" data-coord={(sq / 9 + 1).to_string()}></span>
         });
         html! {
             <div key={sq as u64} {class} data-square={square_name(sq)} aria-label={label} role="gridcell"
@@ -82,6 +84,13 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
             </div>
         }
     });
+    // Each rank on screen is a row of the grid, for screen readers; the rows
+    // are `display: contents`, so the squares stay the board's grid items.
+    let rows = (0..9u8).map(|row| {
+        html! {
+            <div key={u64::from(row)} class="board-rank" role="row">{ for squares.by_ref().take(9) }</div>
+        }
+    });
     let promotion = state
         .promotion
         .map(|choice| promotion_dialog(snap, choice, state, on_promote));
@@ -92,7 +101,7 @@ pub fn board(state: &State, snap: &Snapshot, on_promote: Callback<bool>) -> Html
         .map(|h| hint_arrow(h.spec.from, h.spec.to, state.flipped));
     html! {
         <div class="board" role="grid" aria-label={t.board}>
-            { for squares }
+            { for rows }
             { hint }
             { promotion }
         </div>

@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::protocol::{Side, Snapshot};
 use crate::web::clock::format as format_clock;
 use crate::web::i18n::{fill, piece_name};
+use crate::web::prefs::PieceSet;
 use crate::web::state::{Origin, State};
 
 use super::piece::tile;
@@ -32,12 +33,27 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
                 ("piece", &piece_name(t.lang, &snap.variant, kind)),
             ],
         );
+        // The name begins with the text the slot shows (the letter of an
+        // international piece, the count once there is one), so that speech
+        // input can name it too.
+        let shown: Vec<String> = [
+            (state.prefs.pieces == PieceSet::International).then(|| kind.letter.to_string()),
+            (count > 0).then(|| count.to_string()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let label = match shown.is_empty() {
+            true => label,
+            false => format!("{}, {label}", shown.join(" ")),
+        };
         Some(html! {
             <div key={k as u64} {class} data-hand={side.id()} data-piece={kind.letter.to_string()} data-kind={k.to_string()}
                 data-count={count.to_string()} aria-label={label} role="button"
                 tabindex={if count > 0 { "0" } else { "-1" }}>
                 { tile(side, kind, state.prefs.pieces) }
                 if count > 0 {
+                    { " " }
                     <span class="count" aria-hidden="true">{ count }</span>
                 }
             </div>
