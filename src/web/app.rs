@@ -57,7 +57,25 @@ const DRAG_THRESHOLD: i32 = 6;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let state = use_reducer(State::default);
+    // The layout (the page's, a frame's, a game to look at), the language
+    // and the settings are the link's and the player's from the first render
+    // on, so that nothing changes under the eyes when the game comes.
+    let state = use_reducer(|| {
+        let (link, _) = storage::link();
+        let prefs = storage::load_prefs();
+        let lang = storage::language(link.lang, &prefs);
+        State::default()
+            .apply(Action::SetPrefs(Prefs {
+                pieces: link.pieces.unwrap_or(prefs.pieces),
+                ..prefs
+            }))
+            .apply(Action::SetLang(lang))
+            .apply(Action::Present {
+                embed: link.embed,
+                viewer: link.mode == Some(Mode::View),
+                bottom: link.orient,
+            })
+    });
     let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     let ghost = use_node_ref();
     let play_area = use_node_ref();
@@ -101,21 +119,12 @@ pub fn app() -> Html {
         let engine = engine.clone();
         let dispatch = state.dispatcher();
         use_effect_with((), move |_| {
+            // (The settings, the language and the layout are the state's
+            // from its start, above.)
             let (link, problems) = storage::link();
-            let prefs = storage::load_prefs();
-            let lang = storage::language(link.lang, &prefs);
-            dispatch.dispatch(Action::SetPrefs(Prefs {
-                pieces: link.pieces.unwrap_or(prefs.pieces),
-                ..prefs
-            }));
-            dispatch.dispatch(Action::SetLang(lang));
+            let lang = storage::language(link.lang, &storage::load_prefs());
             engine.set_lang(lang);
             let viewer = link.mode == Some(Mode::View);
-            dispatch.dispatch(Action::Present {
-                embed: link.embed,
-                viewer,
-                bottom: link.orient,
-            });
             dispatch.dispatch(Action::LinkProblems(problems));
             // An embedded game and a game to look at are the link's alone:
             // they neither resume nor replace the saved game.
@@ -703,10 +712,17 @@ pub fn app() -> Html {
                 { hand(&state, s, bottom, "bottom") }
             </>
         },
+        // Until the worker's first snapshot: empty hands and board at their
+        // final size (as index.html paints them before the app starts), so
+        // that nothing moves when the game comes.
         None => html! {
-            <div class="board-wrap loading">
-                <div class="board skeleton" aria-hidden="true"></div>
-            </div>
+            <>
+                <div class="hand top placeholder" aria-hidden="true"></div>
+                <div class="board-wrap loading">
+                    <div class="board skeleton" aria-hidden="true"></div>
+                </div>
+                <div class="hand bottom placeholder" aria-hidden="true"></div>
+            </>
         },
     };
     let ghost_piece = match (&snap, state.selected) {
