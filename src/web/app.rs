@@ -17,8 +17,8 @@ use crate::web::components::hand::ClockFace;
 use crate::web::components::panel;
 use crate::web::components::rules::RulesDialog;
 use crate::web::hooks::{
-    use_clock, use_first_game, use_host, use_keys, use_language, use_offline, use_persist,
-    use_sound, use_store, use_worker, Store,
+    first_state, use_clock, use_first_game, use_host, use_keys, use_language, use_offline,
+    use_persist, use_sound, use_store, use_worker, Store,
 };
 use crate::web::i18n::fill;
 use crate::web::link::Link;
@@ -29,7 +29,7 @@ use crate::web::storage;
 
 #[function_component(App)]
 pub fn app() -> Html {
-    let store = use_store();
+    let store = use_store(first_state);
     let worker = use_worker(&store);
     store.connect(&worker);
     let state = store.get();
@@ -50,6 +50,10 @@ pub fn app() -> Html {
     let playing = !state.view.viewer;
     let can_take_back = state.can_take_back();
     let share_url = share_url(&state);
+    let title = snap.as_ref().map_or_else(
+        || format!("{} · {}", t.mansindam, t.pandemonium),
+        |s| t.variant(&s.variant).to_string(),
+    );
     // A game to look at tells the position shown; a game played, the game.
     let status = panel::status(
         if state.view.viewer {
@@ -84,16 +88,16 @@ pub fn app() -> Html {
             data-lang={state.view.lang.id()}>
             if !state.view.embed {
                 <TopBar lang={state.view.lang}
-                    title={snap.as_ref().map_or_else(
-                        || format!("{} · {}", t.mansindam, t.pandemonium),
-                        |s| t.variant(&s.variant).to_string(),
-                    )}
+                    title={title.clone()}
                     on_lang={commands.with(move |c, lang| c.set_prefs(Prefs { lang: Some(lang), ..prefs }))}
                     on_settings={store.dispatching(Action::Open(Dialog::Settings))}
                     on_new_game={store.dispatching(Action::Open(Dialog::NewGame))} />
             }
             <main class="play">
-                if !state.view.embed {
+                if state.view.embed {
+                    // The frame's page has a title too, for screen readers.
+                    <h1 class="sr-only">{ title }</h1>
+                } else {
                     <div class="status-area">
                         { status.clone() }
                         { panel::looking_back(&state, playing.then(|| show_ply.reform(|_| usize::MAX))) }

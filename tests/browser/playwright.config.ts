@@ -4,8 +4,12 @@ import { defineConfig } from '@playwright/test';
 // at / and under /sub/path/ on one port, and a page that embeds it in an
 // iframe on another port (another origin). Debian's Chromium is used; no
 // browser is ever downloaded.
-export const SITE = 'http://127.0.0.1:8737';
-export const EMBED = 'http://127.0.0.1:8738';
+// SITE_PORT moves the site (for a run beside another one on the same machine);
+// the host pages in embed/ name port 8737, so the embed and hosting specs need
+// the default.
+const SITE_PORT = Number(process.env.SITE_PORT ?? 8737);
+export const SITE = `http://127.0.0.1:${SITE_PORT}`;
+export const EMBED = `http://127.0.0.1:${SITE_PORT + 1}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -35,7 +39,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node prepare-site.mjs && exec python3 -m http.server 8737 --bind 127.0.0.1 --directory .site',
+      command: `node prepare-site.mjs && exec python3 -m http.server ${SITE_PORT} --bind 127.0.0.1 --directory .site`,
       url: `${SITE}/index.html`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -43,7 +47,7 @@ export default defineConfig({
       stderr: 'ignore',
     },
     {
-      command: 'exec python3 -m http.server 8738 --bind 127.0.0.1 --directory embed',
+      command: `exec python3 -m http.server ${SITE_PORT + 1} --bind 127.0.0.1 --directory embed`,
       url: `${EMBED}/index.html`,
       reuseExistingServer: false,
       timeout: 30_000,

@@ -83,16 +83,23 @@ pub fn board(props: &BoardProps) -> Html {
         Some(snap) => html! {
             <div class="board-wrap">
                 <div class="board" role="grid" aria-label={t.board}>
-                    { for squares(props, snap) }
+                    { for ranks(props, snap) }
                     { props.arrow.map(|(from, to)| arrow(from, to, props.flipped)) }
                     { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
                 </div>
             </div>
         },
+        // Until the worker's first snapshot: empty hands and board at their
+        // final size (as index.html paints them before the app starts), so
+        // that nothing moves when the game comes.
         None => html! {
-            <div class="board-wrap loading">
-                <div class="board skeleton" aria-hidden="true"></div>
-            </div>
+            <>
+                <div class="hand top placeholder" aria-hidden="true"></div>
+                <div class="board-wrap loading">
+                    <div class="board skeleton" aria-hidden="true"></div>
+                </div>
+                <div class="hand bottom placeholder" aria-hidden="true"></div>
+            </>
         },
     };
     let ghost_piece = match (&props.snap, props.selection) {
@@ -277,6 +284,20 @@ fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
     }
 }
 
+/// The board's ranks as they are on screen: each a row of the grid, for
+/// screen readers (`display: contents`, so the squares stay the board's
+/// grid items).
+fn ranks(props: &BoardProps, snap: &Snapshot) -> Vec<Html> {
+    let mut squares = squares(props, snap);
+    (0..9u8)
+        .map(|row| {
+            html! {
+                <div key={u64::from(row)} class="board-rank" role="row">{ for squares.by_ref().take(9) }</div>
+            }
+        })
+        .collect()
+}
+
 /// The 81 squares in screen order, with their pieces and marks.
 fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item = Html> + 'a {
     let t = props.lang.text();
@@ -304,11 +325,13 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
             props.destinations[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
             (snap.check == Some(sq)).then_some("check"),
         );
+        // The coordinates along the edges are drawn by CSS from data-coord
+        // (not text of the square: its name, "e4, White Pawn", says it).
         let file_label = (row == 8).then(|| html! {
-            <span class="coord file" aria-hidden="true">{ (b'a' + sq % 9) as char }</span>
+            <span class="coord file" data-coord={((b'a' + sq % 9) as char).to_string()}></span>
         });
         let rank_label = (col == 0).then(|| html! {
-            <span class="coord rank" aria-hidden="true">{ sq / 9 + 1 }</span>
+            <span class="coord rank" data-coord={(sq / 9 + 1).to_string()}></span>
         });
         html! {
             <div key={sq as u64} {class} data-square={square_name(sq)} aria-label={label} role="gridcell"

@@ -106,10 +106,12 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 </div>
             </div>
             <div class="topbar-buttons">
+                // Named by what it shows (the language's name, or its short
+                // form on a narrow screen), as speech input needs.
                 <button type="button" class="button" data-testid="language" onclick={on_lang}
-                    lang={other.id()} title={t.language} aria-label={other.name()}>
+                    lang={other.id()} title={t.language}>
                     <span class="wide-only">{ other.name() }</span>
-                    <span class="narrow-only" aria-hidden="true">{ other.short_name() }</span>
+                    <span class="narrow-only">{ other.short_name() }</span>
                 </button>
                 <button type="button" class="button icon" data-testid="settings" title={t.settings}
                     aria-label={t.settings} onclick={props.on_settings.clone()}>{ "⚙" }</button>

@@ -61,12 +61,28 @@ pub fn hand(props: &HandProps) -> Html {
                 ("piece", &piece_name(t.lang, kind)),
             ],
         );
+        // The name begins with the text the slot shows (the letter of an
+        // international piece, the count once there is one), so that speech
+        // input can name it too.
+        let shown: Vec<String> = [
+            (props.pieces == PieceSet::International).then(|| kind.letter.to_string()),
+            (count > 0).then(|| count.to_string()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let label = if shown.is_empty() {
+            label
+        } else {
+            format!("{}, {label}", shown.join(" "))
+        };
         Some(html! {
             <div key={k as u64} {class} data-hand={side.id()} data-piece={kind.letter.to_string()} data-kind={k.to_string()}
                 data-count={count.to_string()} aria-label={label} role="button"
                 tabindex={if count > 0 { "0" } else { "-1" }}>
                 { tile(side, kind, props.pieces) }
                 if count > 0 {
+                    { " " }
                     <span class="count" aria-hidden="true">{ count }</span>
                 }
             </div>

@@ -140,7 +140,7 @@ pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) 
     });
     html! {
         <div class="moves">
-            <h3>{ fill(t.moves, &[("game", t.variant(&snap.variant))]) }</h3>
+            <h2>{ fill(t.moves, &[("game", t.variant(&snap.variant))]) }</h2>
             if snap.san.is_empty() {
                 <p class="no-moves">{ t.no_moves }</p>
             } else {

@@ -15,7 +15,7 @@ mod use_store;
 mod use_worker;
 
 pub use use_clock::use_clock;
-pub use use_first_game::use_first_game;
+pub use use_first_game::{first_state, use_first_game};
 pub use use_host::use_host;
 pub use use_keys::use_keys;
 pub use use_language::use_language;

@@ -5,11 +5,35 @@ use crate::web::bridge::WorkerHandle;
 use crate::web::hooks::Store;
 use crate::web::link::Mode;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Notice};
+use crate::web::state::{Action, Notice, State};
 use crate::web::storage;
 
-/// Once, when the page opens: the settings, how the link asks for the game
-/// to be shown, and the first game: the link's, else the saved one, else a
+/// The state the page starts with: the link's layout (the page's, a
+/// frame's, a game to look at), the settings and the language, from the
+/// first render on, so that nothing changes under the eyes when the game
+/// comes.
+pub fn first_state() -> State {
+    let (link, _) = storage::link();
+    let prefs = storage::load_prefs();
+    let lang = storage::language(link.lang, &prefs);
+    let actions = [
+        Action::SetPrefs(Prefs {
+            pieces: link.pieces.unwrap_or(prefs.pieces),
+            ..prefs
+        }),
+        Action::SetLang(lang),
+        Action::Present {
+            embed: link.embed,
+            viewer: link.mode == Some(Mode::View),
+            bottom: link.orient,
+        },
+    ];
+    actions
+        .into_iter()
+        .fold(State::default(), |state, action| state.reduce(action).0)
+}
+
+/// Once, when the page opens: the link's problems and the first game: the link's, else the saved one, else a
 /// new one. An embedded game and a game to look at are the link's alone:
 /// they neither resume nor replace the saved game. The worker stops with
 /// the page.
@@ -18,21 +42,12 @@ pub fn use_first_game(store: &Store, worker: &WorkerHandle) {
     let worker = worker.clone();
     let dispatch = store.clone();
     use_effect_with((), move |_| {
+        // (The settings, the language and the layout are the state's from
+        // its start, `first_state`.) The worker refuses a bad link in the
+        // page's language, so it learns it before the game.
         let (link, problems) = storage::link();
-        let prefs = storage::load_prefs();
-        let lang = storage::language(link.lang, &prefs);
-        dispatch.dispatch(Action::SetPrefs(Prefs {
-            pieces: link.pieces.unwrap_or(prefs.pieces),
-            ..prefs
-        }));
-        dispatch.dispatch(Action::SetLang(lang));
-        worker.set_lang(lang);
+        worker.set_lang(storage::language(link.lang, &storage::load_prefs()));
         let viewer = link.mode == Some(Mode::View);
-        dispatch.dispatch(Action::Present {
-            embed: link.embed,
-            viewer,
-            bottom: link.orient,
-        });
         dispatch.dispatch(Action::LinkProblems(problems));
         let first = if link.embed || viewer {
             link.new_game()

@@ -61,10 +61,10 @@ impl Store {
     }
 }
 
-/// The page's store, made once.
+/// The page's store, made once, starting from `first`.
 #[hook]
-pub fn use_store() -> Store {
-    let state = use_mut_ref(|| Rc::new(State::default()));
+pub fn use_store(first: fn() -> State) -> Store {
+    let state = use_mut_ref(|| Rc::new(first()));
     let worker = use_mut_ref(|| None);
     let rerender = use_force_update();
     Store {

@@ -12,7 +12,7 @@ test('Korean from the browser, English by the switch, and the choice is kept', a
   await expect(page).toHaveTitle('만신담 & 수라장');
   await expect(page.getByTestId('status')).toHaveText('백 차례');
   await expect(square(page, 'e1')).toHaveAttribute('aria-label', 'e1, 백 옥장');
-  await expect(handSlot(page, 'black', 'C')).toHaveAttribute('aria-label', '흑 보유 말: 예하 0개');
+  await expect(handSlot(page, 'black', 'C')).toHaveAttribute('aria-label', 'C, 흑 보유 말: 예하 0개');
   await playUci(page, 'e3e4');
   await expect(page.getByTestId('status')).toHaveText('흑 차례');
   await expect(page.getByTestId('new-game')).toHaveText('새 게임');
@@ -25,7 +25,7 @@ test('Korean from the browser, English by the switch, and the choice is kept', a
   await page.reload();
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   await expect(page.getByTestId('status')).toHaveText('Black to move');
-  await expect(page.getByTestId('language')).toHaveAttribute('aria-label', '한국어');
+  await expect(page.getByTestId('language')).toHaveAccessibleName('한국어');
   await context.close();
 });
 

@@ -1,0 +1,104 @@
+// Accessibility: axe-core (its default rules, WCAG 2.x A and AA and best
+// practices) finds nothing to report on any page size, language, piece set,
+// in the embedded game and with a dialog open.
+import { expect, Page, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { openGame } from './helpers';
+
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core (its default rules: WCAG 2.x A/AA and best practices) on the
+ * page as it is now. axe is evaluated through the DevTools protocol, which the
+ * page's Content-Security-Policy does not govern, so the page keeps its policy.
+ */
+async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => ({ target: n.target })),
+    }));
+  });
+}
+
+/** One line per rule broken: its id, what it asks for, where (the first three places). */
+function describe(violations: AxeViolation[]): string {
+  return violations
+    .map((v) => {
+      const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
+      return `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help}: ${where}`;
+    })
+    .join('\n');
+}
+
+async function expectNoViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, `axe-core found:\n${describe(violations)}`).toEqual([]);
+}
+
+const pages: [string, number, number, Record<string, string>][] = [
+  ['desktop', 1280, 800, {}],
+  ['phone', 390, 844, {}],
+  ['small phone', 320, 568, {}],
+  ['Korean, traditional pieces', 390, 844, { lang: 'ko', pieces: 'traditional' }],
+  ['Pandemonium, two players with a clock', 1280, 800, { variant: 'pandemonium', mode: 'local' }],
+  ['a game to look at', 1280, 800, { mode: 'view', moves: 'e3e4,e7e6' }],
+  ['pieces in hand', 390, 844, { variant: 'pandemonium', mode: 'local', fen: '4k4/9/9/9/9/9/9/9/4K4[RPPbnn] w - - 0 1' }],
+  ['pieces in hand, Korean, traditional pieces', 390, 844, {
+    variant: 'pandemonium', mode: 'local', fen: '4k4/9/9/9/9/9/9/9/4K4[RPPbnn] w - - 0 1', lang: 'ko', pieces: 'traditional',
+  }],
+  ['the embedded game', 400, 480, { embed: '1' }],
+  ['an embedded game to look at', 400, 480, { embed: '1', mode: 'view', moves: 'e3e4,e7e6' }],
+];
+
+for (const [name, width, height, params] of pages) {
+  test(`axe-core finds no violations: ${name} (${width}×${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openGame(page, { variant: 'mansindam', ...params });
+    await expectNoViolations(page);
+  });
+}
+
+test('axe-core finds no violations with a dialog open', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openGame(page, { variant: 'mansindam' });
+  for (const [open, close] of [
+    ['settings', 'settings-close'],
+    ['new-game', null],
+    ['rules', 'rules-close'],
+    ['record', null],
+    ['share', null],
+  ] as const) {
+    await page.getByTestId(open).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoViolations(page);
+    if (close) await page.getByTestId(close).click();
+    else await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+});
+
+test('axe-core sees the violations it is asked to find', async ({ page }) => {
+  // The check itself can fail: a button without a name is reported.
+  await openGame(page, { variant: 'mansindam' });
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.className = 'button';
+    b.id = 'nameless';
+    document.querySelector('.toolbar')!.append(b);
+  });
+  const violations = await axeViolations(page);
+  expect(violations.map((v) => v.id)).toContain('button-name');
+  expect(describe(violations)).toMatch(/^button-name \(critical, 1×\): .*#nameless$/m);
+});

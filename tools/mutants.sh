@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Mutation testing (cargo-mutants): each mutant is the code with one small
+# fault (an operator swapped, a match arm deleted, a function returning a
+# default); a mutant that `cargo test` does not fail is a rule the tests
+# would let break. Too slow for the default test command (about 8 s a
+# mutant; the engine has about 980), so it runs in parts that add up:
+#
+#   tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
+#   tools/mutants.sh engine            all of src/engine/
+#   tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
+#
+# The lists of each part (caught, missed, timeout, unviable) are kept in
+# tests/data/mutants/<name>[-<k>of<n>]/, and a line per part is appended to
+# tests/data/mutants/runs.txt. Equivalent mutants (they cannot change
+# behaviour) are excluded in .cargo/mutants.toml, each with its reason.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+MUTANTS_VERSION=27.1.0
+if [ "$(cargo mutants --version 2>/dev/null)" != "cargo-mutants $MUTANTS_VERSION" ]; then
+  cargo install cargo-mutants --version "$MUTANTS_VERSION" --locked --force
+fi
+
+name=${1:?usage: tools/mutants.sh NAME [SHARD/N] [FILES...]}
+shift
+shard=
+if [[ ${1:-} =~ ^[0-9]+/[0-9]+$ ]]; then shard=$1; shift; fi
+case $name in
+  engine) files=("src/engine/**") ;;
+  ai) files=("src/ai/**") ;;
+  page) files=("src/web/state/**" src/web/saved.rs src/web/link.rs src/web/clock.rs) ;;
+  *) files=("$@") ;;
+esac
+
+args=()
+for f in "${files[@]}"; do args+=(-f "$f"); done
+part=$name${shard:+-${shard%/*}of${shard#*/}}
+out=target/mutants/$part
+[ -n "$shard" ] && args+=(--shard "$shard")
+
+mkdir -p "$out"
+started=$SECONDS
+# One job: the other core stays free. A mutant that makes a loop endless
+# is stopped after the timeout and counted apart.
+# (cargo-mutants exits non-zero when a mutant is missed: the lists say it.)
+cargo mutants "${args[@]}" --jobs 1 --timeout 120 --output "$out" --no-shuffle || true
+[ -f "$out/mutants.out/outcomes.json" ] || { echo "mutants: no results in $out" >&2; exit 1; }
+dir=tests/data/mutants/$part
+mkdir -p "$dir"
+for list in caught missed timeout unviable; do
+  cp "$out/mutants.out/$list.txt" "$dir/$list.txt" 2>/dev/null || : > "$dir/$list.txt"
+done
+count() { wc -l < "$dir/$1.txt" | tr -d ' '; }
+caught=$(count caught); missed=$(count missed); timeout=$(count timeout); unviable=$(count unviable)
+viable=$((caught + missed + timeout))
+printf '%s %s commit=%s caught=%s missed=%s timeout=%s unviable=%s score=%s%% seconds=%s\n' \
+  "$(date -u +%F)" "$part" "$(git rev-parse --short HEAD)" "$caught" "$missed" "$timeout" "$unviable" \
+  "$(( viable ? 100 * (caught + timeout) / viable : 100 ))" $((SECONDS - started)) \
+  | tee -a tests/data/mutants/runs.txt
