@@ -2,7 +2,13 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    yew::Renderer::<pantheon::web::App>::new().render();
+    // In a task of its own, after the one that instantiated the wasm: two
+    // shorter tasks keep the page responsive while it starts (index.html
+    // shows the page's layout meanwhile; the app replaces it).
+    gloo::timers::callback::Timeout::new(0, || {
+        yew::Renderer::<pantheon::web::App>::new().render();
+    })
+    .forget();
 }
 
 #[cfg(not(target_arch = "wasm32"))]
