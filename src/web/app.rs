@@ -118,11 +118,11 @@ pub fn app() -> Html {
     {
         let engine = engine.clone();
         let dispatch = state.dispatcher();
+        // (The settings, the language and the layout are the state's from
+        // its start, above.)
+        let lang = state.lang;
         use_effect_with((), move |_| {
-            // (The settings, the language and the layout are the state's
-            // from its start, above.)
             let (link, problems) = storage::link();
-            let lang = storage::language(link.lang, &storage::load_prefs());
             engine.set_lang(lang);
             let viewer = link.mode == Some(Mode::View);
             dispatch.dispatch(Action::LinkProblems(problems));

@@ -36,16 +36,11 @@ pub fn hand(state: &State, snap: &Snapshot, side: Side, position: &'static str) 
         // The name begins with the text the slot shows (the letter of an
         // international piece, the count once there is one), so that speech
         // input can name it too.
-        let shown: Vec<String> = [
-            (state.prefs.pieces == PieceSet::International).then(|| kind.letter.to_string()),
-            (count > 0).then(|| count.to_string()),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let label = match shown.is_empty() {
-            true => label,
-            false => format!("{}, {label}", shown.join(" ")),
+        let label = match (state.prefs.pieces, count) {
+            (PieceSet::International, 0) => format!("{}, {label}", kind.letter),
+            (PieceSet::International, _) => format!("{} {count}, {label}", kind.letter),
+            (PieceSet::Traditional, 0) => label,
+            (PieceSet::Traditional, _) => format!("{count}, {label}"),
         };
         Some(html! {
             <div key={k as u64} {class} data-hand={side.id()} data-piece={kind.letter.to_string()} data-kind={k.to_string()}
