@@ -8,13 +8,23 @@ set -eu
 dir=${TRUNK_STAGING_DIR:?run by trunk}
 cd "$dir"
 id=$(cat worker.js worker_bg.wasm worker-loader.js | sha256sum | cut -c1-16)
-sed -i "s/<meta name=\"pantheon-build\" content=\"[^\"]*\">/<meta name=\"pantheon-build\" content=\"$id\">/" index.html
+# (The release build minifies index.html: attributes may come in any order,
+# with or without quotes.)
+python3 - "$id" <<'PY'
+import re, sys
+page = open("index.html", encoding="utf-8").read()
+meta = r'<meta (?=[^>]*name="?pantheon-build"?[\s>])[^>]*>'
+if len(re.findall(meta, page)) != 1:
+    sys.exit("build-id.sh: expected one pantheon-build meta tag in index.html")
+page = re.sub(meta, '<meta name="pantheon-build" content="%s">' % sys.argv[1], page)
+open("index.html", "w", encoding="utf-8").write(page)
+PY
 # The Content-Security-Policy allows the one inline script Trunk writes (the
 # wasm loader) by its hash; no other inline script can run.
 loader=$(python3 -c '
 import base64, hashlib, re, sys
 page = open("index.html", encoding="utf-8").read()
-scripts = re.findall(r"<script type=\"module\">(.*?)</script>", page, re.S)
+scripts = re.findall(r"<script type=\"?module\"?>(.*?)</script>", page, re.S)
 if len(scripts) != 1:
     sys.exit("expected one inline loader script in index.html, found %d" % len(scripts))
 print(base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode())

@@ -1,5 +1,6 @@
 import { expect, Page, test } from '@playwright/test';
 import { playUci, plies, square } from './helpers';
+import { SITE } from '../playwright.config';
 
 const PANDEMONIUM_START = 'rnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/RNBEKEBNR[] w - - 0 1';
 
@@ -91,7 +92,7 @@ test('Share gives a link that opens the same game, seen the same way', async ({ 
 
   await page.getByTestId('share').click();
   const link = await page.getByTestId('share-link').inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:8737\/\?variant=pandemonium&moves=e4e5,c7c6,c3c4&mode=local&orient=black&pieces=traditional$/);
+  expect(link).toBe(`${SITE}/?variant=pandemonium&moves=e4e5,c7c6,c3c4&mode=local&orient=black&pieces=traditional`);
   // Copied at once.
   await expect(page.getByTestId('copy-share-link')).toHaveText('Copied ✓');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
