@@ -350,10 +350,11 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
 /// A move over the board: an arrow from its square, or a ring on the
 /// square a piece is to be dropped on.
 fn arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
-    // The board in units of one square; a square's centre is at +0.5.
+    // The board in hundredths of a square (whole numbers, so the page needs
+    // no float formatting); a square's centre is at +50.
     let centre = |sq: u8| {
         let (row, col) = screen_position(sq, flipped);
-        (f32::from(col) + 0.5, f32::from(row) + 0.5)
+        (i32::from(col) * 100 + 50, i32::from(row) * 100 + 50)
     };
     let (x2, y2) = centre(to);
     let mark = match from {
@@ -361,17 +362,18 @@ fn arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
             let (x1, y1) = centre(from);
             // Stop short of the centre, so the head does not hide the piece.
             let (dx, dy) = (x2 - x1, y2 - y1);
-            let len = (dx * dx + dy * dy).sqrt().max(0.01);
-            let (ex, ey) = (x2 - dx / len * 0.3, y2 - dy / len * 0.3);
+            let len = f64::from(dx * dx + dy * dy).sqrt().max(1.0);
+            let short = |d: i32| (f64::from(d) * 30.0 / len).round() as i32;
+            let (ex, ey) = (x2 - short(dx), y2 - short(dy));
             html! {
                 <line x1={x1.to_string()} y1={y1.to_string()} x2={ex.to_string()} y2={ey.to_string()}
                     marker-end="url(#hint-head)" />
             }
         }
-        None => html! { <circle cx={x2.to_string()} cy={y2.to_string()} r="0.42" /> },
+        None => html! { <circle cx={x2.to_string()} cy={y2.to_string()} r="42" /> },
     };
     html! {
-        <svg class="hint-arrow" viewBox="0 0 9 9" aria-hidden="true" data-testid="hint-arrow">
+        <svg class="hint-arrow" viewBox="0 0 900 900" aria-hidden="true" data-testid="hint-arrow">
             <defs>
                 <marker id="hint-head" viewBox="0 0 4 4" refX="1" refY="2"
                     markerWidth="3" markerHeight="3" orient="auto">
