@@ -1,3 +1,4 @@
+use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::protocol::NewGame;
@@ -33,43 +34,56 @@ pub fn first_state() -> State {
         .fold(State::default(), |state, action| state.reduce(action).0)
 }
 
-/// Once, when the page opens: the link's problems and the first game: the link's, else the saved one, else a
-/// new one. An embedded game and a game to look at are the link's alone:
-/// they neither resume nor replace the saved game. The worker stops with
-/// the page.
+/// Once, when the page opens, the first game (`start_first_game`), in a
+/// task of its own after the first render: starting the worker and reading
+/// the saved game do not lengthen the page's first task (what Lighthouse
+/// counts as blocking time). The worker stops with the page.
 #[hook]
 pub fn use_first_game(store: &Store, worker: &WorkerHandle) {
     let worker = worker.clone();
-    let dispatch = store.clone();
+    let store = store.clone();
     use_effect_with((), move |_| {
-        // (The settings, the language and the layout are the state's from
-        // its start, `first_state`.) The worker refuses a bad link in the
-        // page's language, so it learns it before the game.
-        let (link, problems) = storage::link();
-        worker.set_lang(storage::language(link.lang, &storage::load_prefs()));
-        let viewer = link.mode == Some(Mode::View);
-        dispatch.dispatch(Action::LinkProblems(problems));
-        let first = if link.embed || viewer {
-            link.new_game()
-        } else if link.has_game() {
-            storage::drop_game_from_url(&link);
-            link.new_game()
-        } else {
-            match storage::load() {
-                Some(Ok(saved)) => {
-                    if let Some(line) = saved.clock {
-                        dispatch.dispatch(Action::ResumeClock(line));
-                    }
-                    saved.game
-                }
-                Some(Err(damage)) => {
-                    dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
-                    NewGame::default()
-                }
-                None => NewGame::default(),
-            }
+        let start = {
+            let worker = worker.clone();
+            Timeout::new(0, move || start_first_game(&store, &worker))
         };
-        worker.new_game(first, false);
-        move || worker.stop()
+        move || {
+            drop(start);
+            worker.stop();
+        }
     });
+}
+
+/// The link's problems and the first game: the link's, else the saved one,
+/// else a new one. An embedded game and a game to look at are the link's
+/// alone: they neither resume nor replace the saved game.
+fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
+    // (The settings, the language and the layout are the state's from its
+    // start, `first_state`.) The worker refuses a bad link in the page's
+    // language, so it learns it before the game.
+    let (link, problems) = storage::link();
+    worker.set_lang(storage::language(link.lang, &storage::load_prefs()));
+    let viewer = link.mode == Some(Mode::View);
+    dispatch.dispatch(Action::LinkProblems(problems));
+    let first = if link.embed || viewer {
+        link.new_game()
+    } else if link.has_game() {
+        storage::drop_game_from_url(&link);
+        link.new_game()
+    } else {
+        match storage::load() {
+            Some(Ok(saved)) => {
+                if let Some(line) = saved.clock {
+                    dispatch.dispatch(Action::ResumeClock(line));
+                }
+                saved.game
+            }
+            Some(Err(damage)) => {
+                dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
+                NewGame::default()
+            }
+            None => NewGame::default(),
+        }
+    };
+    worker.new_game(first, false);
 }

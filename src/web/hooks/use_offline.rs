@@ -1,3 +1,4 @@
+use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 use crate::web::hooks::Store;
@@ -12,9 +13,13 @@ pub fn use_offline(store: &Store) {
     let dispatch = store.clone();
     use_effect_with(store.get().snapshot.is_some(), move |ready| {
         if *ready {
-            offline::register(Callback::from(move |()| {
-                dispatch.dispatch(Action::UpdateReady)
-            }));
+            // In a task of its own, not the one that draws the first game.
+            Timeout::new(0, move || {
+                offline::register(Callback::from(move |()| {
+                    dispatch.dispatch(Action::UpdateReady)
+                }))
+            })
+            .forget();
         }
     });
 }
