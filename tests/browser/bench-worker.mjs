@@ -3,6 +3,7 @@
 //   node tests/browser/bench-worker.mjs <wasm_bench.wasm> [depth]
 // tools/speed.sh builds the file and prints this beside the native figure.
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
@@ -54,8 +55,8 @@ const server = createServer((req, res) => {
 });
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_FLAGS,
 });
 try {
   const tab = await browser.newPage();

@@ -14,6 +14,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 import { serve } from './static-server.mjs';
 
 const BUDGET_BYTES = 300_000;
@@ -29,8 +30,8 @@ const server = await serve(dist, (entry) => log.push({ at: Date.now(), ...entry 
 const url = `http://127.0.0.1:${server.address().port}/`;
 
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  executablePath: CHROMIUM,
+  args: CHROMIUM_FLAGS,
 });
 const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 const page = await context.newPage();

@@ -16,19 +16,12 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 import { serve } from './static-server.mjs';
 
 const MIN_SCORE = 0.95;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const args = process.argv.slice(2);
 let runs = 1;
@@ -48,7 +41,7 @@ if (!existsSync(join(dist, 'index.html'))) {
   console.error(`${dist}/index.html is missing: build first (trunk build --release)`);
   process.exit(2);
 }
-process.env.CHROME_PATH ??= '/usr/bin/chromium';
+process.env.CHROME_PATH ??= CHROMIUM;
 
 const server = await serve(dist);
 const url = `http://127.0.0.1:${server.address().port}/`;

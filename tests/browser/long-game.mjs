@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 import { serve } from './static-server.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -16,8 +17,8 @@ const movesDir = resolve(process.argv[3] ?? join(root, 'target', 'long-game'));
 const server = await serve(dist);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+  executablePath: CHROMIUM,
+  args: [...CHROMIUM_FLAGS, '--enable-precise-memory-info'],
 });
 
 /** Opens the game after `moves`, plays `next` by typing it: the times in ms. */

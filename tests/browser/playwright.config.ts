@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
 
 // The built game (dist/) is served by Python's static server on 127.0.0.1:
 // at / and under /sub/path/ on one port, and a page that embeds it in an
-// iframe on another port (another origin). Debian's Chromium is used; no
-// browser is ever downloaded.
+// iframe on another port (another origin), in Debian's Chromium (chromium.mjs).
 // SITE_PORT moves the site (for a run beside another one on the same machine);
 // the host pages in embed/ name port 8737, so the embed and hosting specs need
 // the default.
@@ -24,15 +24,8 @@ export default defineConfig({
     baseURL: SITE,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_FLAGS,
     },
     viewport: { width: 1280, height: 800 },
     trace: 'off',
