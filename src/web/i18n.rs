@@ -48,6 +48,8 @@ pub struct Text {
     pub wins_by: &'static str,
     // Buttons.
     pub new_game: &'static str,
+    /// New game on a phone's top bar, where the game's name needs the room.
+    pub new_game_short: &'static str,
     pub flip: &'static str,
     pub flip_title: &'static str,
     pub take_back: &'static str,
@@ -288,6 +290,7 @@ pub static EN: Text = Text {
     check: "{status} — check!",
     wins_by: "{side} wins by {reason}",
     new_game: "New game",
+    new_game_short: "New",
     flip: "⇅ Flip",
     flip_title: "Turn the board around",
     take_back: "↶ Take back",
@@ -453,6 +456,7 @@ pub static KO: Text = Text {
     check: "{status} — 장군!",
     wins_by: "{side} 승리: {reason}",
     new_game: "새 게임",
+    new_game_short: "새 판",
     flip: "⇅ 뒤집기",
     flip_title: "판을 돌려 봅니다",
     take_back: "↶ 무르기",

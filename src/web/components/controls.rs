@@ -116,7 +116,10 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 <button type="button" class="button icon" data-testid="settings" title={t.settings}
                     aria-label={t.settings} onclick={props.on_settings.clone()}>{ "⚙" }</button>
                 <button type="button" class="button primary" data-testid="new-game"
-                    onclick={props.on_new_game.clone()}>{ t.new_game }</button>
+                    onclick={props.on_new_game.clone()}>
+                    <span class="wide-only">{ t.new_game }</span>
+                    <span class="narrow-only">{ t.new_game_short }</span>
+                </button>
             </div>
         </header>
     }

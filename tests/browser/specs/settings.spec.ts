@@ -15,7 +15,7 @@ test('Korean from the browser, English by the switch, and the choice is kept', a
   await expect(handSlot(page, 'black', 'C')).toHaveAttribute('aria-label', 'C, 흑 보유 말: 예하 0개');
   await playUci(page, 'e3e4');
   await expect(page.getByTestId('status')).toHaveText('흑 차례');
-  await expect(page.getByTestId('new-game')).toHaveText('새 게임');
+  await expect(page.getByTestId('new-game')).toHaveAccessibleName('새 게임');
 
   // The switch shows the other language's name; the choice survives a reload.
   await page.getByTestId('language').click();

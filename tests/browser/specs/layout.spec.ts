@@ -1,0 +1,35 @@
+// How the page is laid out on a phone and a desktop: what a player sees
+// without reading (the game's name, the coordinates around the board).
+import { expect, test } from '@playwright/test';
+import { openGame } from './helpers';
+
+test('the game\'s name is shown whole in the top bar at 320 and 390 px, beside its buttons', async ({ page }) => {
+  const names: Record<string, Record<string, string>> = {
+    en: { mansindam: 'Mansindam', pandemonium: 'Pandemonium' },
+    ko: { mansindam: '만신담', pandemonium: '수라장' },
+  };
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    for (const lang of ['en', 'ko']) {
+      for (const variant of ['mansindam', 'pandemonium']) {
+        await openGame(page, { variant, lang });
+        const title = page.locator('.topbar h1');
+        await expect(title).toHaveText(names[lang][variant]);
+        const fit = await title.evaluate((h) => {
+          const buttons = document.querySelector('.topbar-buttons')!.getBoundingClientRect();
+          return {
+            cut: h.scrollWidth > h.clientWidth,
+            overlap: h.getBoundingClientRect().right > buttons.left,
+            inside: h.getBoundingClientRect().left >= 0,
+          };
+        });
+        expect(fit, `${variant} in ${lang} at ${width} px`).toEqual({ cut: false, overlap: false, inside: true });
+      }
+    }
+  }
+  // On a phone the New game button says it in one word; its name for
+  // speech and screen readers is what it shows.
+  await expect(page.getByTestId('new-game')).toHaveAccessibleName('새 판');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('new-game')).toHaveAccessibleName('새 게임');
+});
