@@ -33,3 +33,38 @@ test('the game\'s name is shown whole in the top bar at 320 and 390 px, beside i
   await page.setViewportSize({ width: 1280, height: 800 });
   await expect(page.getByTestId('new-game')).toHaveAccessibleName('새 게임');
 });
+
+test('the coordinates stand outside the board, along its left and bottom edges, at every size', async ({ page }) => {
+  for (const [width, height] of [[320, 640], [390, 844], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    for (const orient of ['white', 'black']) {
+      await openGame(page, { variant: 'pandemonium', orient });
+      const seen = await page.evaluate(() => {
+        const board = document.querySelector('.board')!.getBoundingClientRect();
+        const label = (el: Element) => getComputedStyle(el, '::before').content.replace(/"/g, '');
+        const pieces = [...document.querySelectorAll('.sq .piece')].map((p) => p.getBoundingClientRect());
+        const hidden = (r: DOMRect) =>
+          pieces.some((p) => r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom);
+        const ranks = [...document.querySelectorAll('.coord.rank')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: label(el), outside: r.right <= board.left && r.left >= 0, hidden: hidden(r) };
+        });
+        const files = [...document.querySelectorAll('.coord.file')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: label(el), outside: r.top >= board.bottom && r.bottom <= window.innerHeight + window.scrollY, hidden: hidden(r) };
+        });
+        return {
+          ranks: ranks.map((r) => r.text).join(''),
+          files: files.map((f) => f.text).join(''),
+          misplaced: [...ranks, ...files].filter((c) => !c.outside || c.hidden).map((c) => c.text),
+        };
+      });
+      const white = orient === 'white';
+      expect(seen, `${width} px, ${orient} at the bottom`).toEqual({
+        ranks: white ? '987654321' : '123456789',
+        files: white ? 'abcdefghi' : 'ihgfedcba',
+        misplaced: [],
+      });
+    }
+  }
+});

@@ -81,10 +81,11 @@ test('at 320 px nothing scrolls sideways, the board fills the width, pieces stay
   );
   expect(shapes.length).toBeGreaterThan(40);
   expect(shapes.filter((s) => s.ratio !== 1)).toEqual([]);
-  const box = await page.locator('.board').boundingBox();
+  const box = await page.locator('.board-wrap').boundingBox();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  // The board is as wide as the page allows (8 px margins), as before.
+  // The board and its coordinates are as wide as the page allows (8 px
+  // margins), as before.
   expect(box!.width).toBeGreaterThanOrEqual(303);
   // Both hands and the board are on the first screen.
   const bottom = await page.locator('.hand.bottom').boundingBox();
