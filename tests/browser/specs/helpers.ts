@@ -1,6 +1,7 @@
 import { expect, FrameLocator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 
 /** A page, or the game inside an iframe. */
 export type Root = Page | FrameLocator;
@@ -82,4 +83,29 @@ export async function drag(page: Page, from: ReturnType<Root['locator']>, to: Re
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 2 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
   await page.mouse.up();
+}
+
+/**
+ * The colour the page shows at a point (page coordinates), read from a
+ * screenshot of that one pixel: [r, g, b].
+ */
+export async function pixel(page: Page, x: number, y: number): Promise<[number, number, number]> {
+  const png = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
+  // A PNG of one pixel: the IHDR chunk says the colour type, the IDAT
+  // chunks hold one filtered scanline (a filter byte, then the pixel).
+  let at = 8;
+  let channels = 0;
+  const data: Buffer[] = [];
+  while (at < png.length) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + length);
+    if (type === 'IHDR') channels = ({ 2: 3, 6: 4 } as Record<number, number>)[body[9]];
+    if (type === 'IDAT') data.push(body);
+    at += 12 + length;
+  }
+  if (!channels) throw new Error('pixel: not an 8-bit RGB or RGBA PNG');
+  const row = inflateSync(Buffer.concat(data));
+  // Every filter leaves the first pixel of the first scanline as it is.
+  return [row[1], row[2], row[3]];
 }
