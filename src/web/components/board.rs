@@ -62,7 +62,9 @@ struct Press {
 pub fn board(props: &BoardProps) -> Html {
     let area = use_node_ref();
     let ghost = use_node_ref();
-    let input = use_input(props, &area, &ghost);
+    let dragged = use_mut_ref(|| false);
+    let input = use_input(props, &area, &ghost, &dragged);
+    use_motion(props.snap.as_ref(), &area, &dragged);
     let t = props.lang.text();
 
     let bottom = if props.flipped {
@@ -137,7 +139,12 @@ struct Handlers {
 /// its release puts it on a square; a press and release without a drag is
 /// a tap. The keyboard moves the cursor and taps.
 #[hook]
-fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
+fn use_input(
+    props: &BoardProps,
+    area: &NodeRef,
+    ghost: &NodeRef,
+    dragged: &Rc<RefCell<bool>>,
+) -> Handlers {
     let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     // What a press on `target` picks up, if anything.
     let pickable = {
@@ -160,10 +167,12 @@ fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
     let on_pointer_down = {
         let (press, area, input) = (press.clone(), area.clone(), props.on_input.clone());
         let (selection, promotion) = (props.selection, props.promotion.is_some());
+        let dragged = dragged.clone();
         Callback::from(move |e: PointerEvent| {
             let Some(target) = target_of(e.target()).filter(|_| e.button() == 0) else {
                 return;
             };
+            *dragged.borrow_mut() = false;
             if promotion {
                 // A tap beside the promotion question takes the move back.
                 input.emit(BoardInput::Deselect);
@@ -218,7 +227,7 @@ fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
 
     let on_pointer_up = {
         let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
-        let input = props.on_input.clone();
+        let (input, dragged) = (props.on_input.clone(), dragged.clone());
         Callback::from(move |e: PointerEvent| {
             let Some(p) = press
                 .borrow_mut()
@@ -231,6 +240,7 @@ fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
                 Some(origin) if p.dragging => {
                     move_ghost(&ghost, None);
                     set_class(&area, "dragging", false);
+                    *dragged.borrow_mut() = true;
                     square_under(e.client_x(), e.client_y()).map(|to| BoardInput::Drop(origin, to))
                 }
                 Some(_) => p.was_selected.then_some(BoardInput::Deselect),
@@ -281,6 +291,84 @@ fn use_input(props: &BoardProps, area: &NodeRef, ghost: &NodeRef) -> Handlers {
         up: on_pointer_up,
         cancel: on_pointer_cancel,
         key,
+    }
+}
+
+/// How long a move slides (as chessground's, 150–250 ms).
+const SLIDE_MS: f64 = 200.0;
+
+/// Motion: the move that leads to the position shown slides from its square
+/// (a drop grows in where it lands), so that the computer's reply is seen.
+/// Only one move forward (a new move, or a step forward through the game);
+/// not a move the player dragged (the piece is already there), and not
+/// with `prefers-reduced-motion`.
+#[hook]
+fn use_motion(snap: Option<&Rc<Snapshot>>, area: &NodeRef, dragged: &Rc<RefCell<bool>>) {
+    let shown = snap.map(|s| (s.game_id, s.san.len(), s.last_move));
+    let before = use_mut_ref(|| None);
+    let (area, dragged) = (area.clone(), dragged.clone());
+    use_effect_with(shown, move |&shown| {
+        let was = before.replace(shown);
+        let dragged = dragged.replace(false);
+        if let (Some((game, plies, _)), Some((g, p, Some((from, to))))) = (was, shown) {
+            if g == game && p == plies + 1 && !dragged && !reduced_motion() {
+                slide(&area, from, to);
+            }
+        }
+    });
+}
+
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
+}
+
+/// Animates the piece on `to` from `from`'s square (or, for a drop, in from
+/// nothing), with the Web Animations API (the page's CSP allows no inline
+/// style, and needs none for this).
+fn slide(area: &NodeRef, from: Option<u8>, to: u8) {
+    let Some(area) = area.cast::<Element>() else {
+        return;
+    };
+    let square = |sq: u8| {
+        area.query_selector(&format!("[data-square=\"{}\"]", square_name(sq)))
+            .ok()
+            .flatten()
+    };
+    let Some(target) = square(to) else {
+        return;
+    };
+    let Some(piece) = target.query_selector(".piece").ok().flatten() else {
+        return;
+    };
+    // In whole pixels (the page formats no floats), from the squares' places
+    // on the board; above the other pieces.
+    let place = |sq: &Element| {
+        sq.dyn_ref::<HtmlElement>()
+            .map_or((0, 0), |e| (e.offset_left(), e.offset_top()))
+    };
+    let frames = match from.and_then(square) {
+        Some(origin) => {
+            let ((x1, y1), (x2, y2)) = (place(&origin), place(&target));
+            let (dx, dy) = (x1 - x2, y1 - y2);
+            format!(
+                r#"[{{"transform":"translate({dx}px,{dy}px)","zIndex":"3","easing":"ease-out"}},{{"transform":"none","zIndex":"3"}}]"#
+            )
+        }
+        None => r#"[{"transform":"scale(0.5)","opacity":"0","easing":"ease-out"},{"transform":"none","opacity":"1"}]"#.to_string(),
+    };
+    // Element.animate(keyframes, duration) (web-sys has it only among its
+    // unstable APIs).
+    let animate = js_sys::Reflect::get(&piece, &"animate".into());
+    if let (Ok(frames), Ok(animate)) = (js_sys::JSON::parse(&frames), animate) {
+        if let Some(animate) = animate.dyn_ref::<js_sys::Function>() {
+            let _ = animate.call2(&piece, &frames, &SLIDE_MS.into());
+        }
     }
 }
 
