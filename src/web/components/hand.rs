@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::protocol::{Lang, Side, Snapshot};
+use crate::protocol::{Lang, Player, Side, Snapshot};
 use crate::web::components::piece::tile;
 use crate::web::i18n::{fill, piece_name, Texts};
 use crate::web::prefs::PieceSet;
@@ -98,7 +98,19 @@ pub fn hand(props: &HandProps) -> Html {
         <div {class} aria-label={fill(t.hand, &[("side", t.side(side))])}>
             <div class="hand-owner">
                 <span class={classes!("turn-dot", side.id())}></span>
-                <span class="hand-name">{ format!("{} · {}", t.side(side), t.player(snap.players, side)) }</span>
+                // Who plays this side: "You" and "Computer" with its level
+                // against the computer, the side's name between two players
+                // (the dot shows the colour).
+                <span class="hand-name" data-testid={format!("player-{}", side.id())}>
+                    if snap.players.contains(&Player::Computer) {
+                        { t.player(snap.players, side) }
+                        if snap.players[side.index()] == Player::Computer {
+                            <span class="hand-level">{ fill(t.level, &[("n", &snap.level.to_string())]) }</span>
+                        }
+                    } else {
+                        { t.side(side) }
+                    }
+                </span>
                 if let Some(clock) = &props.clock {
                     <span class={classes!("clock", clock.running.then_some("running"), clock.low.then_some("low"))}
                         data-testid={format!("clock-{}", side.id())} role="timer">

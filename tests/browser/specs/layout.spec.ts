@@ -68,3 +68,31 @@ test('the coordinates stand outside the board, along its left and bottom edges, 
     }
   }
 });
+
+test('each hand says who plays it, with the computer\'s level, on a phone as on a desktop', async ({ page }) => {
+  for (const [width, height] of [[320, 640], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await openGame(page, { variant: 'pandemonium', mode: 'ai', level: '2', orient: 'black' });
+    await expect(page.getByTestId('player-black')).toHaveText('You');
+    await expect(page.getByTestId('player-white')).toHaveText('ComputerLevel 2');
+    await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+    await expect(page.getByTestId('player-white')).toHaveText('White');
+    await expect(page.getByTestId('player-black')).toHaveText('Black');
+    await openGame(page, { variant: 'mansindam', mode: 'ai', level: '5', lang: 'ko' });
+    await expect(page.getByTestId('player-white')).toHaveText('당신');
+    await expect(page.getByTestId('player-black')).toHaveText('컴퓨터5단계');
+    // Shown whole, inside the hand.
+    for (const side of ['white', 'black']) {
+      const fit = await page.getByTestId(`player-${side}`).evaluate((el) => {
+        const hand = el.closest('.hand')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return {
+          visible: r.width > 0 && getComputedStyle(el).visibility === 'visible',
+          inside: r.left >= hand.left && r.right <= hand.right && r.top >= hand.top && r.bottom <= hand.bottom,
+          cut: el.scrollWidth > el.clientWidth,
+        };
+      });
+      expect(fit, `${side} at ${width} px`).toEqual({ visible: true, inside: true, cut: false });
+    }
+  }
+});

@@ -78,7 +78,7 @@ test('the traditional piece set, a second board theme, kept across a reload', as
   await page.reload();
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
   await expect(page.locator('.app')).toHaveClass(/theme-slate/);
-  await expect(page.locator('.piece.kanji').first()).toBeVisible();
+  await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
 });
 
 test('a sound for a move, a capture, a check and the end, and none when muted', async ({ page }) => {
