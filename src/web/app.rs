@@ -62,6 +62,12 @@ pub fn app() -> Html {
             snap.as_deref()
         },
         t,
+        // (A game to look at tells the position it shows instead.)
+        if state.view.viewer || state.view.embed {
+            Html::default()
+        } else {
+            panel::looking_back(&state, show_ply.reform(|_| usize::MAX))
+        },
     );
     let steps = html! {
         <Steps lang={state.view.lang} on_show={show_ply.clone()}
@@ -98,10 +104,7 @@ pub fn app() -> Html {
                     // The frame's page has a title too, for screen readers.
                     <h1 class="sr-only">{ title }</h1>
                 } else {
-                    <div class="status-area">
-                        { status.clone() }
-                        { panel::looking_back(&state, playing.then(|| show_ply.reform(|_| usize::MAX))) }
-                    </div>
+                    <div class="status-area">{ status.clone() }</div>
                 }
                 if !state.dialogs.link_problems.is_empty() {
                     <div class="link-problems" role="alert" data-testid="link-problems">

@@ -9,7 +9,10 @@ use crate::protocol::{Ending, Player, Snapshot};
 use crate::web::i18n::{fill, Text};
 use crate::web::state::State;
 
-pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
+/// Whose turn it is, or the result; `instead`, when the player looks back
+/// at an earlier move, takes the line's place (so nothing below it moves and
+/// it never says "Your move" over a position of the past).
+pub fn status(snap: Option<&Snapshot>, t: &Text, instead: Html) -> Html {
     let Some(snap) = snap else {
         return html! {
             <div class="status" data-testid="status" aria-live="polite">
@@ -26,13 +29,19 @@ pub fn status(snap: Option<&Snapshot>, t: &Text) -> Html {
         snap.ending.is_some().then_some("over"),
         (snap.check.is_some() && snap.ending.is_none()).then_some("in-check"),
     );
+    let looking_back = instead != Html::default();
+    let class = classes!(class, looking_back.then_some("looking-back"));
     html! {
         <div {class} data-testid="status" data-to-move={snap.to_move.id()}
             data-thinking={snap.thinking.to_string()} data-plies={snap.san.len().to_string()}>
-            <span class={classes!("turn-dot", dot)} aria-hidden="true"></span>
-            <span class="status-text">{ t.status(snap) }</span>
-            if snap.thinking {
-                <span class="spinner" aria-hidden="true"></span>
+            if looking_back {
+                { instead }
+            } else {
+                <span class={classes!("turn-dot", dot)} aria-hidden="true"></span>
+                <span class="status-text">{ t.status(snap) }</span>
+                if snap.thinking {
+                    <span class="spinner" aria-hidden="true"></span>
+                }
             }
         </div>
     }
@@ -150,9 +159,9 @@ pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) 
     }
 }
 
-/// While an earlier position is on the board: which one, and (in a game
-/// being played) a button back to the game.
-pub fn looking_back(state: &State, back_to_game: Option<Callback<MouseEvent>>) -> Html {
+/// While an earlier position is on the board: which one, and a button back
+/// to the game.
+pub fn looking_back(state: &State, back_to_game: Callback<MouseEvent>) -> Html {
     let (Some(past), Some(live)) = (&state.review.viewing, &state.snapshot) else {
         return Html::default();
     };
@@ -171,9 +180,7 @@ pub fn looking_back(state: &State, back_to_game: Option<Callback<MouseEvent>>) -
     html! {
         <div class="viewing" data-testid="viewing" data-ply={past.san.len().to_string()}>
             <span>{ where_ }</span>
-            if let Some(onclick) = back_to_game {
-                <button type="button" class="button" data-testid="live" {onclick}>{ t.back_to_game }</button>
-            }
+            <button type="button" class="button" data-testid="live" onclick={back_to_game}>{ t.back_to_game }</button>
         </div>
     }
 }

@@ -96,3 +96,27 @@ test('each hand says who plays it, with the computer\'s level, on a phone as on 
     }
   }
 });
+
+test('looking back takes the status line\'s place: it does not say "Your move", and nothing below it moves', async ({ page }) => {
+  for (const [width, height] of [[390, 844], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await openGame(page, { variant: 'mansindam', white: 'human', black: 'human', moves: 'e3e4,e7e6,d3d4' });
+    const places = () =>
+      page.evaluate(() =>
+        ['.board', '[data-testid="flip"]', '.hand.top', '[data-testid="moves"]'].map((s) => {
+          const r = document.querySelector(s)!.getBoundingClientRect();
+          return [s, Math.round(r.x), Math.round(r.y + window.scrollY), Math.round(r.width), Math.round(r.height)];
+        }),
+      );
+    const live = await places();
+    const status = page.getByTestId('status');
+    await expect(status).toHaveText('Black to move');
+    await page.locator('[data-testid="moves"] .move[data-ply="1"]').click();
+    await expect(status).toHaveText('Move 1 of 3Back to the game');
+    await expect(status.getByTestId('live')).toBeVisible();
+    expect(await places(), `at ${width} px`).toEqual(live);
+    await status.getByTestId('live').click();
+    await expect(status).toHaveText('Black to move');
+    expect(await places()).toEqual(live);
+  }
+});
