@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo::timers::callback::Timeout;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlElement, PointerEvent};
 use yew::prelude::*;
@@ -20,6 +21,13 @@ use crate::web::state::{BoardInput, Origin, PromotionChoice, Target};
 
 /// Moving this far (in CSS pixels) turns a press into a drag.
 const DRAG_THRESHOLD: i32 = 6;
+
+/// A finger held this long on a square starts drawing there.
+const LONG_PRESS_MS: u32 = 500;
+
+/// An arrow the player drew on the board, or a circle (an arrow from
+/// nowhere); shown until the position changes or a click clears them.
+type Shape = (Option<u8>, u8);
 
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
@@ -56,6 +64,11 @@ struct Press {
     origin: Option<Origin>,
     was_selected: bool,
     dragging: bool,
+    /// Drawing an arrow or a circle (a right-button press, or a long press
+    /// of a finger on a square with no piece of the player's).
+    drawing: bool,
+    /// The long press's timer (a finger's press that has not moved yet).
+    long_press: Option<Timeout>,
 }
 
 #[function_component(Board)]
@@ -63,7 +76,32 @@ pub fn board(props: &BoardProps) -> Html {
     let area = use_node_ref();
     let ghost = use_node_ref();
     let dragged = use_mut_ref(|| false);
-    let input = use_input(props, &area, &ghost, &dragged);
+    let drawn = use_state(Vec::<Shape>::new);
+    {
+        let drawn = drawn.clone();
+        let position = props.snap.as_ref().map(|s| (s.game_id, s.san.len()));
+        use_effect_with(position, move |_| drawn.set(Vec::new()));
+    }
+    let on_draw = {
+        let drawn = drawn.clone();
+        Callback::from(move |shape: Option<Shape>| {
+            let mut shapes = (*drawn).clone();
+            match shape {
+                // The same shape again takes it away.
+                Some(shape) => match shapes.iter().position(|s| *s == shape) {
+                    Some(i) => {
+                        shapes.remove(i);
+                    }
+                    None => shapes.push(shape),
+                },
+                None => shapes.clear(),
+            }
+            if shapes != *drawn {
+                drawn.set(shapes);
+            }
+        })
+    };
+    let input = use_input(props, &area, &ghost, &dragged, on_draw);
     use_motion(props.snap.as_ref(), &area, &dragged);
     let t = props.lang.text();
 
@@ -86,7 +124,8 @@ pub fn board(props: &BoardProps) -> Html {
             <div class="board-wrap">
                 <div class="board" role="grid" aria-label={t.board}>
                     { for ranks(props, snap) }
-                    { props.arrow.map(|(from, to)| arrow(from, to, props.flipped)) }
+                    { marks(props.arrow.as_slice(), props.flipped, "hint-arrow") }
+                    { marks(&drawn, props.flipped, "drawn") }
                     { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
                 </div>
             </div>
@@ -115,6 +154,7 @@ pub fn board(props: &BoardProps) -> Html {
     };
     html! {
         <section class="table" ref={area} onkeydown={input.key}
+            oncontextmenu={Callback::from(|e: MouseEvent| e.prevent_default())}
             onpointerdown={input.down} onpointermove={input.moved}
             onpointerup={input.up} onpointercancel={input.cancel}>
             { hand(bottom.flip(), "top") }
@@ -144,6 +184,7 @@ fn use_input(
     area: &NodeRef,
     ghost: &NodeRef,
     dragged: &Rc<RefCell<bool>>,
+    on_draw: Callback<Option<Shape>>,
 ) -> Handlers {
     let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
     // What a press on `target` picks up, if anything.
@@ -169,9 +210,39 @@ fn use_input(
         let (selection, promotion) = (props.selection, props.promotion.is_some());
         let dragged = dragged.clone();
         Callback::from(move |e: PointerEvent| {
-            let Some(target) = target_of(e.target()).filter(|_| e.button() == 0) else {
+            let Some(target) = target_of(e.target()) else {
                 return;
             };
+            let capture = || {
+                // Yew delegates events from the document root: capture on
+                // the area itself, so that the moves and the release come here.
+                if let Some(el) = area.cast::<Element>() {
+                    let _ = el.set_pointer_capture(e.pointer_id());
+                }
+            };
+            let new_press = |target, origin, drawing, long_press| Press {
+                pointer: e.pointer_id(),
+                x: e.client_x(),
+                y: e.client_y(),
+                target,
+                origin,
+                was_selected: origin.is_some() && selection == origin,
+                dragging: false,
+                drawing,
+                long_press,
+            };
+            // The right button draws, from a square.
+            if e.button() == 2 {
+                if let Target::Square(_) = target {
+                    e.prevent_default();
+                    capture();
+                    *press.borrow_mut() = Some(new_press(target, None, true, None));
+                }
+                return;
+            }
+            if e.button() != 0 {
+                return;
+            }
             *dragged.borrow_mut() = false;
             if promotion {
                 // A tap beside the promotion question takes the move back.
@@ -179,27 +250,28 @@ fn use_input(
                 return;
             }
             let origin = pickable(target);
-            let was_selected = origin.is_some() && selection == origin;
             if let Some(o) = origin {
                 e.prevent_default();
-                if !was_selected {
+                if selection != origin {
                     input.emit(BoardInput::Pick(o));
                 }
-                // Yew delegates events from the document root: capture on
-                // the area itself, so that the moves and the release come here.
-                if let Some(el) = area.cast::<Element>() {
-                    let _ = el.set_pointer_capture(e.pointer_id());
-                }
+                capture();
             }
-            *press.borrow_mut() = Some(Press {
-                pointer: e.pointer_id(),
-                x: e.client_x(),
-                y: e.client_y(),
-                target,
-                origin,
-                was_selected,
-                dragging: false,
+            // A finger held still on a square with nothing to pick up
+            // starts drawing there.
+            let long_press = (origin.is_none()
+                && e.pointer_type() == "touch"
+                && matches!(target, Target::Square(_)))
+            .then(|| {
+                capture();
+                let (press, pointer) = (press.clone(), e.pointer_id());
+                Timeout::new(LONG_PRESS_MS, move || {
+                    if let Some(p) = press.borrow_mut().as_mut().filter(|p| p.pointer == pointer) {
+                        p.drawing = true;
+                    }
+                })
             });
+            *press.borrow_mut() = Some(new_press(target, origin, false, long_press));
         })
     };
 
@@ -207,14 +279,19 @@ fn use_input(
         let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
         Callback::from(move |e: PointerEvent| {
             let mut guard = press.borrow_mut();
-            let Some(p) = guard
-                .as_mut()
-                .filter(|p| p.pointer == e.pointer_id() && p.origin.is_some())
-            else {
+            let Some(p) = guard.as_mut().filter(|p| p.pointer == e.pointer_id()) else {
                 return;
             };
             let (dx, dy) = (e.client_x() - p.x, e.client_y() - p.y);
-            if !p.dragging && dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD {
+            let moved = dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD;
+            if moved && !p.drawing {
+                // Moved before the long press: no drawing.
+                p.long_press = None;
+            }
+            if p.origin.is_none() {
+                return;
+            }
+            if !p.dragging && moved {
                 p.dragging = true;
                 set_class(&area, "dragging", true);
             }
@@ -228,6 +305,7 @@ fn use_input(
     let on_pointer_up = {
         let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
         let (input, dragged) = (props.on_input.clone(), dragged.clone());
+        let on_draw = on_draw.clone();
         Callback::from(move |e: PointerEvent| {
             let Some(p) = press
                 .borrow_mut()
@@ -236,6 +314,20 @@ fn use_input(
             else {
                 return;
             };
+            if p.drawing {
+                if let (Target::Square(from), Some(to)) =
+                    (p.target, square_under(e.client_x(), e.client_y()))
+                {
+                    on_draw.emit(Some(if from == to {
+                        (None, to)
+                    } else {
+                        (Some(from), to)
+                    }));
+                }
+                return;
+            }
+            // Any other press (a click, a tap, a drag) clears what was drawn.
+            on_draw.emit(None);
             let event = match p.origin {
                 Some(origin) if p.dragging => {
                     move_ghost(&ghost, None);
@@ -435,40 +527,47 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
     })
 }
 
-/// A move over the board: an arrow from its square, or a ring on the
-/// square a piece is to be dropped on.
-fn arrow(from: Option<u8>, to: u8, flipped: bool) -> Html {
+/// Moves over the board: an arrow from a square, or a ring on a square
+/// (a drop, or a circle the player drew). `class` names the layer: the
+/// hint's (`hint-arrow`) or the player's drawings (`drawn`).
+fn marks(shapes: &[Shape], flipped: bool, class: &'static str) -> Html {
+    if shapes.is_empty() {
+        return Html::default();
+    }
     // The board in hundredths of a square (whole numbers, so the page needs
     // no float formatting); a square's centre is at +50.
     let centre = |sq: u8| {
         let (row, col) = screen_position(sq, flipped);
         (i32::from(col) * 100 + 50, i32::from(row) * 100 + 50)
     };
-    let (x2, y2) = centre(to);
-    let mark = match from {
-        Some(from) => {
-            let (x1, y1) = centre(from);
-            // Stop short of the centre, so the head does not hide the piece.
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let len = f64::from(dx * dx + dy * dy).sqrt().max(1.0);
-            let short = |d: i32| (f64::from(d) * 30.0 / len).round() as i32;
-            let (ex, ey) = (x2 - short(dx), y2 - short(dy));
-            html! {
-                <line x1={x1.to_string()} y1={y1.to_string()} x2={ex.to_string()} y2={ey.to_string()}
-                    marker-end="url(#hint-head)" />
+    let head = format!("{class}-head");
+    let shape = |&(from, to): &Shape| {
+        let (x2, y2) = centre(to);
+        match from {
+            Some(from) => {
+                let (x1, y1) = centre(from);
+                // Stop short of the centre, so the head does not hide the piece.
+                let (dx, dy) = (x2 - x1, y2 - y1);
+                let len = f64::from(dx * dx + dy * dy).sqrt().max(1.0);
+                let short = |d: i32| (f64::from(d) * 30.0 / len).round() as i32;
+                let (ex, ey) = (x2 - short(dx), y2 - short(dy));
+                html! {
+                    <line x1={x1.to_string()} y1={y1.to_string()} x2={ex.to_string()} y2={ey.to_string()}
+                        marker-end={format!("url(#{head})")} />
+                }
             }
+            None => html! { <circle cx={x2.to_string()} cy={y2.to_string()} r="42" /> },
         }
-        None => html! { <circle cx={x2.to_string()} cy={y2.to_string()} r="42" /> },
     };
     html! {
-        <svg class="hint-arrow" viewBox="0 0 900 900" aria-hidden="true" data-testid="hint-arrow">
+        <svg {class} viewBox="0 0 900 900" aria-hidden="true" data-testid={class}>
             <defs>
-                <marker id="hint-head" viewBox="0 0 4 4" refX="1" refY="2"
+                <marker id={head.clone()} viewBox="0 0 4 4" refX="1" refY="2"
                     markerWidth="3" markerHeight="3" orient="auto">
                     <path d="M0,0 L4,2 L0,4 z" />
                 </marker>
             </defs>
-            { mark }
+            { for shapes.iter().map(shape) }
         </svg>
     }
 }

@@ -32,3 +32,28 @@ test('tap-tap and drag with a finger, on the board and from the hand', async ({ 
   await expect(square(page, 'c4')).toHaveAttribute('aria-label', 'c4, White Pawn');
   await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '3');
 });
+
+test('a finger held on a square draws: a circle where it stays, an arrow where it goes', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  const cdp = await page.context().newCDPSession(page);
+  const hold = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+    await page.waitForTimeout(800);
+    for (let i = 1; i <= 6; i++) {
+      const p = { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  await hold(await centre(square(page, 'e5')), await centre(square(page, 'e5')));
+  await expect(page.locator('[data-testid="drawn"] circle')).toHaveCount(1);
+  await hold(await centre(square(page, 'c5')), await centre(square(page, 'c6')));
+  await expect(page.locator('[data-testid="drawn"] line')).toHaveCount(1);
+  await expect(page.locator('[data-testid="drawn"] circle')).toHaveCount(1);
+  // A tap clears them, and a quick touch that moves draws nothing.
+  await square(page, 'a5').tap();
+  await expect(page.getByTestId('drawn')).toHaveCount(0);
+  await touchDrag(page, await centre(square(page, 'g5')), await centre(square(page, 'g6')));
+  await page.waitForTimeout(700);
+  await expect(page.getByTestId('drawn')).toHaveCount(0);
+});
