@@ -31,10 +31,7 @@ impl Damage {
             ),
             Damage::Unreadable(line, value) => fill(
                 t.saved_unreadable,
-                &[
-                    ("line", &line.to_string()),
-                    ("value", &format!("{value:?}")),
-                ],
+                &[("line", &line.to_string()), ("value", value)],
             ),
         }
     }
@@ -167,25 +164,22 @@ mod tests {
         let cases = [
             ("", "line 1 is missing"),
             ("mansindam\nfen\ne3e4", "line 4 is missing"),
-            (
-                "mansindam\nfen\n\nhuman",
-                "line 4 cannot be read: \"human\"",
-            ),
+            ("mansindam\nfen\n\nhuman", "line 4 cannot be read: “human”"),
             (
                 "mansindam\nfen\n\nhuman,robot",
-                "line 4 cannot be read: \"human,robot\"",
+                "line 4 cannot be read: “human,robot”",
             ),
             (
                 "mansindam\nfen\n\nhuman,human,human\n3",
-                "line 4 cannot be read: \"human,human,human\"",
+                "line 4 cannot be read: “human,human,human”",
             ),
             (
                 "mansindam\nfen\n\nhuman,human\nthree",
-                "line 5 cannot be read: \"three\"",
+                "line 5 cannot be read: “three”",
             ),
             (
                 "mansindam\nfen\n\nhuman,human\n3\nclock 1 2",
-                "line 6 cannot be read: \"clock 1 2\"",
+                "line 6 cannot be read: “clock 1 2”",
             ),
         ];
         for (text, message) in cases {
@@ -195,7 +189,7 @@ mod tests {
         assert_eq!(long, Damage::TooLong(MAX_LEN + 1));
         assert_eq!(
             Damage::Unreadable(5, "three".into()).text(Lang::Ko.text()),
-            "5행을 읽을 수 없습니다: \"three\""
+            "5행을 읽을 수 없습니다: “three”"
         );
     }
 
