@@ -28,7 +28,7 @@ test('after one visit the game loads and plays with no network', async ({ page, 
     await page.goto('/sub/path/?variant=mansindam&moves=e3e4&mode=local&pieces=traditional');
     await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
     await expect(page.locator('h1')).toHaveText('Mansindam');
-    await expect(page.locator('.piece.kanji').first()).toBeVisible();
+    await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
     const sprite = await page.evaluate(async () => (await fetch('pieces/kanji.svg')).status);
     expect(sprite).toBe(200);
   } finally {

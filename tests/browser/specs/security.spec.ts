@@ -16,7 +16,7 @@ test('the page plays under its Content-Security-Policy without a violation', asy
   // The worker, the computer's reply, the traditional pieces, sound, the dialogs.
   await playUci(page, 'e4e5');
   await expect.poll(() => plies(page)).toBe(2);
-  await expect(page.locator('.piece.kanji').first()).toBeVisible();
+  await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
   for (const dialog of ['rules', 'record', 'share']) {
     await page.getByTestId(dialog).click();
     await expect(page.locator('.dialog')).toBeVisible();

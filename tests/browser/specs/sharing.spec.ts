@@ -25,7 +25,7 @@ test('every parameter of a link is followed', async ({ page }) => {
   await expect(page.locator('.hand.bottom [data-hand="black"]').first()).toBeAttached();
   await expect.poll(() => plies(page)).toBe(3);
   await expect(page.getByTestId('status')).toHaveAttribute('data-to-move', 'black');
-  await expect(page.locator('.piece.kanji').first()).toBeVisible();
+  await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
   // The computer plays at the link's level (the record names it).
   await page.getByTestId('record').click();
   await expect(page.getByTestId('pgn')).toHaveValue(/\[White "Computer \(level 2\)"\]/);
@@ -102,7 +102,7 @@ test('Share gives a link that opens the same game, seen the same way', async ({ 
   await expect(other.locator('.app[data-ready="true"]')).toBeVisible();
   expect(await fen(other)).toBe(before);
   await expect(other.locator('.hand.bottom [data-hand="black"]').first()).toBeAttached();
-  await expect(other.locator('.piece.kanji').first()).toBeVisible();
+  await expect(other.locator('.sq .piece.kanji').first()).toBeVisible();
 });
 
 test('the replay viewer steps through a game and takes no moves', async ({ page }) => {

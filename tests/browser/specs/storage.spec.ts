@@ -24,7 +24,7 @@ test('the game and the settings survive a reload', async ({ page }) => {
   await expect(page.locator('h1')).toHaveText('Pandemonium');
   await expect(page.getByTestId('status')).toHaveText('Black to move');
   await expect(square(page, 'e5')).toHaveAttribute('aria-label', 'e5, White Van');
-  await expect(page.locator('.piece.kanji').first()).toBeVisible();
+  await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
   await expect(page.getByTestId('error')).toHaveCount(0);
 });
 
