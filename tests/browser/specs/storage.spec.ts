@@ -37,7 +37,7 @@ test('a damaged saved game: a short notice and a fresh start', async ({ page }) 
   }, KEY);
   await open(page);
   await expect(page.getByTestId('error')).toContainText(
-    'The saved game could not be read (line 4 cannot be read: "human"), so a new game has started.',
+    'The saved game could not be read (line 4 cannot be read: “human”), so a new game has started.',
   );
   await expect(page.locator('h1')).toHaveText('Mansindam');
   await playUci(page, 'e3e4');
