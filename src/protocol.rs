@@ -467,6 +467,21 @@ pub fn parse_square(s: &str) -> Option<u8> {
     (file < 9 && rank < 9).then(|| rank * 9 + file)
 }
 
+/// The page and the worker exchange requests and responses as bytes
+/// (postcard): compact and quick to read at both ends, and reading them
+/// brings no float or Debug formatting (serde's error messages) into the
+/// page's wasm.
+#[cfg(target_arch = "wasm32")]
+pub fn encode<T: Serialize>(message: &T) -> Vec<u8> {
+    postcard::to_allocvec(message).unwrap_or_default()
+}
+
+/// A request or response from its bytes (`encode`'s), or why it cannot be read.
+#[cfg(target_arch = "wasm32")]
+pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
+    postcard::from_bytes(bytes).map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ mod worker {
     use std::cell::{Cell, RefCell};
 
     use gloo::timers::callback::Timeout;
-    use pantheon::protocol::{Request, Response};
+    use pantheon::protocol::{decode, encode, Request, Response};
     use pantheon::worker::Session;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -29,9 +29,8 @@ mod worker {
 
     fn post(responses: Vec<Response>) {
         for response in responses {
-            if let Ok(value) = serde_wasm_bindgen::to_value(&response) {
-                let _ = scope().post_message(&value);
-            }
+            let bytes = js_sys::Uint8Array::from(encode(&response).as_slice());
+            let _ = scope().post_message(&bytes);
         }
     }
 
@@ -49,7 +48,8 @@ mod worker {
     }
 
     fn on_message(event: MessageEvent) {
-        let responses = match serde_wasm_bindgen::from_value::<Request>(event.data()) {
+        let bytes = js_sys::Uint8Array::new(&event.data()).to_vec();
+        let responses = match decode::<Request>(&bytes) {
             Ok(request) => SESSION.with(|s| s.borrow_mut().handle(request, &js_sys::Date::now)),
             Err(e) => vec![Response::Error(format!("unreadable request: {e}"))],
         };

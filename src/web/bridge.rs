@@ -18,7 +18,7 @@ use web_sys::{MessageEvent, Worker};
 use yew::Callback;
 
 use crate::protocol::Lang;
-use crate::protocol::{Load, NewGame, Request, Response};
+use crate::protocol::{decode, encode, Load, NewGame, Request, Response};
 
 const LOADER: &str = "./worker-loader.js";
 
@@ -47,12 +47,10 @@ impl Connection {
             let worker = worker.clone();
             let on_response = on_response.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-                let response = match serde_wasm_bindgen::from_value::<Response>(event.data()) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        Response::Error(format!("unreadable message from the game engine: {e}"))
-                    }
-                };
+                let bytes = js_sys::Uint8Array::new(&event.data()).to_vec();
+                let response = decode::<Response>(&bytes).unwrap_or_else(|e| {
+                    Response::Error(format!("unreadable message from the game engine: {e}"))
+                });
                 if matches!(response, Response::Ready) {
                     let waiting = queue.borrow_mut().take().unwrap_or_default();
                     for request in waiting {
@@ -254,10 +252,9 @@ impl HandleInner {
 }
 
 fn post(worker: &Worker, request: &Request) {
-    if let Ok(value) = serde_wasm_bindgen::to_value(request) {
-        // A failed post means the worker is gone; its error handler reports that.
-        let _ = worker.post_message(&value);
-    }
+    let bytes = js_sys::Uint8Array::from(encode(request).as_slice());
+    // A failed post means the worker is gone; its error handler reports that.
+    let _ = worker.post_message(&bytes);
 }
 
 /// The build id from `<meta name="pantheon-build">` (set by the release

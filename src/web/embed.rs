@@ -70,11 +70,11 @@ pub enum HostCommand {
 }
 
 /// A command as a message carries it: every field of every command, each
-/// optional (read with serde-wasm-bindgen, then checked by [`RawCommand::command`]).
+/// optional (read from the message's object, then checked by
+/// [`RawCommand::command`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[cfg_attr(target_arch = "wasm32", derive(serde::Deserialize))]
 pub struct RawCommand {
-    #[cfg_attr(target_arch = "wasm32", serde(rename = "type"))]
+    /// The message's `type`.
     pub kind: String,
     pub variant: Option<String>,
     pub fen: Option<String>,
@@ -189,15 +189,50 @@ mod host {
                 if !from_parent || !typed || is_own_event(&data) {
                     return;
                 }
-                let command = serde_wasm_bindgen::from_value::<RawCommand>(data)
-                    .map_err(|e| format!("unreadable command: {e}"))
-                    .and_then(RawCommand::command);
+                let command = read(&data).and_then(RawCommand::command);
                 match command {
                     Ok(command) => on_command(command),
                     Err(message) => post(&HostEvent::Error { message }),
                 }
             },
         ))
+    }
+
+    /// A command's fields from the message's object: each one a string (the
+    /// moves a list of strings) or left out.
+    fn read(data: &JsValue) -> Result<RawCommand, String> {
+        let field = |name: &str| {
+            js_sys::Reflect::get(data, &name.into())
+                .ok()
+                .filter(|v| !v.is_undefined() && !v.is_null())
+        };
+        let text = |name: &str| match field(name) {
+            None => Ok(None),
+            Some(v) => v
+                .as_string()
+                .map(Some)
+                .ok_or_else(|| format!("unreadable command: \"{name}\" must be a string")),
+        };
+        let moves = match field("moves") {
+            None => None,
+            Some(list) => Some(
+                js_sys::Array::is_array(&list)
+                    .then(|| {
+                        js_sys::Array::from(&list)
+                            .iter()
+                            .map(|m| m.as_string())
+                            .collect()
+                    })
+                    .flatten()
+                    .ok_or("unreadable command: \"moves\" must be a list of moves (strings)")?,
+            ),
+        };
+        Ok(RawCommand {
+            kind: text("type")?.unwrap_or_default(),
+            variant: text("variant")?,
+            fen: text("fen")?,
+            moves,
+        })
     }
 
     /// An event of ours echoed back (a host that forwards everything).

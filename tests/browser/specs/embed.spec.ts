@@ -48,14 +48,17 @@ test('the embedded game tells the page around it each move and takes its command
   await expect.poll(async () => (await events(page)).slice(before).map((e) => e.type)).toEqual(['error']);
   await send(page, { type: 'dance' });
   await expect.poll(async () => (await events(page)).slice(before).map((e) => e.type)).toEqual(['error', 'error']);
-  const [badFen, badType] = (await events(page)).slice(before);
+  await send(page, { type: 'setPosition', moves: 5 });
+  await expect.poll(async () => (await events(page)).slice(before).map((e) => e.type)).toEqual(['error', 'error', 'error']);
+  const [badFen, badType, badMoves] = (await events(page)).slice(before);
   expect(badFen.message).toBe("the board has 1 rank; it needs 9, separated by '/'");
   expect(badType.message).toBe('unknown command type "dance" (the commands are setPosition and flip)');
+  expect(badMoves.message).toBe('unreadable command: "moves" must be a list of moves (strings)');
   expect(await plies(game)).toBe(1);
   // Messages that are not commands (no type) are not for the game.
   await send(page, { hello: 'world' });
   await page.waitForTimeout(200);
-  expect((await events(page)).length).toBe(before + 2);
+  expect((await events(page)).length).toBe(before + 3);
 });
 
 test('the end of an embedded game is told once', async ({ page }) => {
