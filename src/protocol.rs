@@ -232,8 +232,12 @@ pub enum Request {
     Play(MoveSpec),
     /// A side gives up.
     Resign(Side),
-    /// Take back the last move (against the computer: back to the human's turn).
-    TakeBack,
+    /// Take back the last move (against the computer: back to the human's
+    /// turn). A game that has ended is taken back only when the player
+    /// `reopened` it; one lost on time never is.
+    TakeBack {
+        reopened: bool,
+    },
     /// The best move for the side to move and its evaluation.
     Hint,
     /// The position after this many moves, to look back at.

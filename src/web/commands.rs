@@ -84,7 +84,7 @@ impl Commands {
                     self.worker.resume(game, true);
                 }
             }
-            None => self.worker.send(Request::TakeBack),
+            None => self.worker.send(Request::TakeBack { reopened: false }),
         }
         self.store.dispatch(Action::CancelMove);
     }

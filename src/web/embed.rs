@@ -249,7 +249,7 @@ mod tests {
         );
         assert_eq!(events_between(Some(&after), &after), []);
         // Taken back: a position, not a move.
-        s.ask(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack { reopened: false }).unwrap();
         let back = s.snapshot();
         assert_eq!(
             events_between(Some(&after), &back),

@@ -678,7 +678,7 @@ mod tests {
         );
         assert_eq!(Lang::Ko.text().status(&session.snapshot()), "흑 승리: 기권");
         // Taking back a resignation keeps the moves and goes on.
-        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack { reopened: true }).unwrap();
         assert!(session.snapshot().ending.is_none());
     }
 
@@ -756,11 +756,11 @@ mod tests {
         let back = still.apply(Action::ShowPly(usize::MAX));
         assert!(back.can_move() && back.shown_ply() == 4);
         // Taking back to the position looked at ends looking back.
-        session.ask(Request::TakeBack).unwrap();
-        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack { reopened: false }).unwrap();
+        session.ask(Request::TakeBack { reopened: false }).unwrap();
         let two = still.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!(two.shown_ply(), 1, "two moves left: still in the past");
-        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack { reopened: false }).unwrap();
         let one = two.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!((one.review.viewing.clone(), one.shown_ply()), (None, 1));
     }
