@@ -334,6 +334,16 @@ pub struct Ending {
     pub reason: EndReason,
 }
 
+impl Ending {
+    /// The result as PGN writes it: `1-0` (White wins) or `0-1`.
+    pub const fn result(self) -> &'static str {
+        match self.winner {
+            Side::White => "1-0",
+            Side::Black => "0-1",
+        }
+    }
+}
+
 /// One piece kind of the variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]

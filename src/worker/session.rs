@@ -870,6 +870,24 @@ mod tests {
     }
 
     #[test]
+    fn the_result_is_written_as_the_record_writes_it() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        assert!(s.record("").contains("[Result \"*\"]"));
+        s.ask(Request::Resign(Side::White)).unwrap();
+        let ending = s.snapshot().ending.unwrap();
+        assert_eq!(ending.result(), "0-1");
+        let pgn = s.record("");
+        assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        assert!(pgn.trim_end().ends_with("\n0-1"), "{pgn}");
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        for m in ["c1a2", "d9b8", "b3b4", "g9f8", "a2f7+"] {
+            s.ask(Request::PlayTyped(m.into())).unwrap();
+        }
+        assert_eq!(s.snapshot().ending.unwrap().result(), "1-0");
+        assert!(s.record("").contains("[Result \"1-0\"]"));
+    }
+
+    #[test]
     fn a_player_resigns_only_on_their_own_turn() {
         let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
         assert_eq!(
