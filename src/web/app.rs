@@ -125,7 +125,7 @@ pub fn app() -> Html {
                     </nav>
                 } else {
                     <aside class="panel">
-                        { snap.as_deref().map(|s| panel::result(s, t, store.dispatching(Action::Open(Dialog::NewGame)))).unwrap_or_default() }
+                        { panel::result(&state, store.dispatching(Action::Open(Dialog::NewGame)), store.reform(Action::Reopen)) }
                         if state.view.viewer { { steps } }
                         <div class="toolbar">
                             { flip(false) }

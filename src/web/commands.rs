@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::protocol::{Load, Request, Snapshot};
+use crate::protocol::{Load, Snapshot};
 use crate::web::bridge::WorkerHandle;
 use crate::web::components::dialogs::Start;
 use crate::web::hooks::Store;
@@ -76,15 +76,17 @@ impl Commands {
     }
 
     /// Takes back the last move (against the computer: back to the human's
-    /// turn). While the computer thinks, the game goes to a new worker.
+    /// turn; a game that has ended only once reopened). While the computer
+    /// thinks, the game goes to a new worker.
     pub fn take_back(&self) {
-        match self.snapshot().filter(|s| s.thinking) {
+        let state = self.store.get();
+        match state.snapshot.as_ref().filter(|s| s.thinking) {
             Some(snap) => {
                 if let Some(game) = snap.taken_back() {
                     self.worker.resume(game, true);
                 }
             }
-            None => self.worker.send(Request::TakeBack { reopened: false }),
+            None => self.worker.send(state.take_back()),
         }
         self.store.dispatch(Action::CancelMove);
     }

@@ -66,6 +66,7 @@ pub struct Text {
     pub side_won: &'static str,
     pub reasons: [&'static str; 7],
     pub explanations: [&'static str; 7],
+    pub reopen: &'static str,
     // Moves.
     pub moves: &'static str,
     pub no_moves: &'static str,
@@ -320,6 +321,7 @@ pub static EN: Text = Text {
         "A player resigned.",
         "A player's clock ran out.",
     ],
+    reopen: "Reopen the game (allow take back)",
     moves: "{game} · moves",
     no_moves: "No moves yet.",
     viewing: "Move {n} of {total}",
@@ -485,6 +487,7 @@ pub static KO: Text = Text {
         "한 쪽이 기권했습니다.",
         "한 쪽의 시간이 다 되었습니다.",
     ],
+    reopen: "대국 다시 열기 (무르기 허용)",
     moves: "{game} · 기보",
     no_moves: "아직 둔 수가 없습니다.",
     viewing: "{total}수 중 {n}수째",

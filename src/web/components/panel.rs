@@ -86,11 +86,18 @@ pub fn hint(state: &State) -> Html {
     }
 }
 
-/// The end of the game, in words.
-pub fn result(snap: &Snapshot, t: &Text, on_new_game: Callback<()>) -> Html {
-    let Some(ending) = snap.ending else {
+/// The end of the game, in words, with what may follow it: a new game,
+/// and (in a game played) reopening this one so that Take back may undo
+/// its end.
+pub fn result(state: &State, on_new_game: Callback<()>, on_reopen: Callback<bool>) -> Html {
+    let Some((snap, ending)) = state
+        .snapshot
+        .as_deref()
+        .and_then(|s| s.ending.map(|e| (s, e)))
+    else {
         return Html::default();
     };
+    let t = state.text();
     let headline = if snap.players.contains(&Player::Computer) {
         if snap.players[ending.winner.index()] == Player::Human {
             t.you_won.to_string()
@@ -106,11 +113,17 @@ pub fn result(snap: &Snapshot, t: &Text, on_new_game: Callback<()>) -> Html {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect::<String>())
         .unwrap_or_default();
+    let reopened = state.reopened;
     html! {
         <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.id()}>
             <div class="result-title">{ headline }</div>
             <div class="result-reason">{ format!("{reason}. {}", t.explanation(ending.reason)) }</div>
             <button type="button" class="button primary" onclick={on_new_game.reform(|_| ())}>{ t.new_game }</button>
+            if state.can_reopen() {
+                <button type="button" class="button reopen" data-testid="reopen"
+                    aria-pressed={reopened.to_string()}
+                    onclick={on_reopen.reform(move |_| !reopened)}>{ t.reopen }</button>
+            }
         </div>
     }
 }

@@ -44,6 +44,9 @@ pub struct State {
     pub dialogs: Dialogs,
     pub clock: ClockState,
     pub view: View,
+    /// The player reopened the game that has ended, so that Take back may
+    /// undo its end (until the game is open again or another one is shown).
+    pub reopened: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -86,6 +89,8 @@ pub enum Action {
     Loading,
     /// The answer to "Resign?".
     Resign(bool),
+    /// The game that has ended may be taken back (`true`), or not again.
+    Reopen(bool),
     Error(String),
     /// The worker failed again and again: the page gave up on it.
     EngineStopped,
@@ -200,6 +205,7 @@ impl State {
                     requests.push(Request::Resign(side));
                 }
             }
+            Action::Reopen(on) => s.reopened = on && self.can_reopen(),
             Action::Error(e) if s.dialogs.records.loading => {
                 s.dialogs.records.load_error = Some(e);
                 s.dialogs.records.loading = false;
@@ -276,6 +282,9 @@ impl State {
             self.hint = None;
             self.hint_pending = false;
         }
+        if new_game || snap.ending.is_none() {
+            self.reopened = false;
+        }
         self.review.follow(&snap, new_game);
         self.snapshot = Some(snap);
         self.gesture.clear();
@@ -315,13 +324,31 @@ impl State {
     }
 
     /// Whether Take back may be pressed: a human plays, a move was made, and
-    /// the game was not lost on time (that stays lost).
+    /// the game goes on or the player reopened it.
     pub fn can_take_back(&self) -> bool {
         self.snapshot.as_ref().is_some_and(|s| {
             !s.san.is_empty()
                 && s.players.contains(&Player::Human)
-                && s.ending.is_none_or(|e| e.reason != EndReason::Time)
+                && (s.ending.is_none() || self.reopened)
         })
+    }
+
+    /// Whether the game that has ended may be reopened for a take-back: one
+    /// that a human plays and did not lose on time (that stays lost).
+    pub fn can_reopen(&self) -> bool {
+        !self.view.viewer
+            && self.snapshot.as_ref().is_some_and(|s| {
+                !s.san.is_empty()
+                    && s.players.contains(&Player::Human)
+                    && s.ending.is_some_and(|e| e.reason != EndReason::Time)
+            })
+    }
+
+    /// What Take back asks of the worker.
+    pub fn take_back(&self) -> Request {
+        Request::TakeBack {
+            reopened: self.reopened,
+        }
     }
 
     /// The side a Resign button gives up for: the human against the
@@ -468,6 +495,63 @@ mod tests {
         session.ask(Request::Flag(Side::Black)).unwrap();
         let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert!(!state.can_take_back(), "lost on time");
+        // And it stays lost: there is no reopening it.
+        assert!(!state.can_reopen());
+        assert!(!state.apply(Action::Reopen(true)).can_take_back());
+    }
+
+    /// The browser tests' Mansindam mate, played to its end.
+    fn mated() -> (Session, State) {
+        let (mut session, mut state) = state_for("mansindam", None);
+        for uci in ["c1a2", "d9b8", "b3b4", "g9f8", "a2f7+"] {
+            state = tap_uci(&mut session, state, uci);
+        }
+        (session, state)
+    }
+
+    #[test]
+    fn take_back_is_off_after_the_end_until_the_game_is_reopened() {
+        let (mut session, state) = mated();
+        assert!(state.snapshot.as_ref().unwrap().ending.is_some());
+        assert!(!state.can_take_back(), "the game has ended");
+        assert!(state.can_reopen());
+        assert!(session.ask(state.take_back()).is_err(), "the worker agrees");
+        let state = state.apply(Action::Reopen(true));
+        assert!(state.reopened && state.can_take_back());
+        assert!(
+            !state.apply(Action::Reopen(false)).can_take_back(),
+            "closed again"
+        );
+        session.ask(state.take_back()).unwrap();
+        // The game is open again: Take back stays on without reopening.
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert!(!state.reopened && state.can_take_back());
+        assert_eq!(state.snapshot.as_ref().unwrap().san.len(), 4);
+        // A new end closes it again.
+        let state = tap_uci(&mut session, state, "a2f7+");
+        assert!(!state.can_take_back() && state.can_reopen());
+    }
+
+    #[test]
+    fn reopening_belongs_to_one_game() {
+        let (_, state) = mated();
+        let state = state.apply(Action::Reopen(true));
+        assert!(state.reopened);
+        // The same game again (a restarted worker) keeps it; another drops it.
+        let same = state.snapshot.clone().unwrap();
+        assert!(state.apply(Action::Snapshot(same.clone())).reopened);
+        let mut other = same.as_ref().clone();
+        other.game_id += 1;
+        let state = state.apply(Action::Snapshot(Rc::new(other)));
+        assert!(!state.reopened && !state.can_take_back() && state.can_reopen());
+        // A game to look at is not played: nothing to reopen.
+        let viewer = state.apply(Action::Present {
+            embed: false,
+            viewer: true,
+            bottom: None,
+        });
+        assert!(!viewer.can_reopen());
+        assert!(!viewer.apply(Action::Reopen(true)).reopened);
     }
 
     #[test]
