@@ -255,6 +255,13 @@ impl Text {
         }
     }
 
+    /// The last line of the move list once the game has ended, the result
+    /// as PGN writes it and the status: "1-0 · White wins by checkmate".
+    pub fn result_line(&self, snap: &Snapshot) -> Option<String> {
+        let e = snap.ending?;
+        Some([e.result(), " · ", &self.status(snap)].concat())
+    }
+
     /// "Computer", "You" (against the computer) or "Player" (two players).
     pub fn player(&self, players: [Player; 2], side: Side) -> &'static str {
         match (players[side.index()], players.contains(&Player::Computer)) {

@@ -128,8 +128,10 @@ pub fn result(state: &State, on_new_game: Callback<()>, on_reopen: Callback<bool
     }
 }
 
-/// The moves in SAN, numbered; each one shows the position after it.
-/// `shown`: the number of moves behind the position on the board.
+/// The moves in SAN, numbered; each one shows the position after it; then
+/// the result, once the game has ended. `snap` is the game (not a past
+/// position looked at); `shown`: the number of moves behind the position
+/// on the board.
 pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) -> Html {
     let entry = |ply: usize| {
         let Some(san) = snap.san.get(ply - 1) else {
@@ -158,6 +160,9 @@ pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) 
                 <p class="no-moves">{ t.no_moves }</p>
             } else {
                 <ol data-testid="moves">{ for rows }</ol>
+            }
+            if let Some(line) = t.result_line(snap) {
+                <p class="move-result" data-testid="move-result">{ line }</p>
             }
         </div>
     }

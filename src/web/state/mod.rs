@@ -767,6 +767,29 @@ mod tests {
     }
 
     #[test]
+    fn the_move_list_ends_with_the_result() {
+        let (_, state) = mated();
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(
+            Lang::En.text().result_line(&snap).as_deref(),
+            Some("1-0 · White wins by checkmate")
+        );
+        assert_eq!(
+            Lang::Ko.text().result_line(&snap).as_deref(),
+            Some("1-0 · 백 승리: 외통수")
+        );
+        let (_, state) = state_for("mansindam", None);
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(Lang::En.text().result_line(&snap), None, "not over");
+        let mut s = testing::two_players(1);
+        s.ask(Request::Resign(Side::White)).unwrap();
+        assert_eq!(
+            Lang::En.text().result_line(&s.snapshot()).as_deref(),
+            Some("0-1 · Black wins by resignation")
+        );
+    }
+
+    #[test]
     fn a_hint_belongs_to_the_position_it_was_asked_for() {
         let (mut session, state) = state_for("mansindam", None);
         assert!(state.can_hint());
