@@ -455,6 +455,20 @@ impl Snapshot {
         })
     }
 
+    /// The same game again from its start (variant, start position,
+    /// players, level), the colours exchanged when `swap`.
+    pub fn rematch(&self, swap: bool) -> NewGame {
+        let mut players = self.players;
+        if swap {
+            players.reverse();
+        }
+        NewGame {
+            moves: Vec::new(),
+            players,
+            ..self.resume()
+        }
+    }
+
     /// Whether a human is to move in a game still going on.
     pub fn human_to_move(&self) -> bool {
         self.ending.is_none()

@@ -125,7 +125,11 @@ pub fn app() -> Html {
                     </nav>
                 } else {
                     <aside class="panel">
-                        { panel::result(&state, store.dispatching(Action::Open(Dialog::NewGame)), store.reform(Action::Reopen)) }
+                        { panel::result(&state, panel::ResultActions {
+                            new_game: store.dispatching(Action::Open(Dialog::NewGame)),
+                            rematch: commands.with(Commands::rematch),
+                            reopen: store.reform(Action::Reopen),
+                        }) }
                         if state.view.viewer { { steps } }
                         <div class="toolbar">
                             { flip(false) }

@@ -8,10 +8,9 @@ use yew::prelude::*;
 
 use crate::protocol::{Load, Snapshot};
 use crate::web::bridge::WorkerHandle;
-use crate::web::components::dialogs::Start;
 use crate::web::hooks::Store;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, BoardInput, Intent};
+use crate::web::state::{Action, BoardInput, Intent, Start};
 use crate::web::storage;
 
 #[derive(Clone)]
@@ -73,6 +72,14 @@ impl Commands {
         storage::forget();
         self.worker.new_game(game, thinking);
         self.store.dispatch(Action::Starting(bottom, clock));
+    }
+
+    /// The game shown again from its start, the colours exchanged when
+    /// `swap` (see `State::rematch`), started as the New game dialog does.
+    pub fn rematch(&self, swap: bool) {
+        if let Some(start) = self.store.get().rematch(swap) {
+            self.start(start);
+        }
     }
 
     /// Takes back the last move (against the computer: back to the human's

@@ -888,6 +888,47 @@ mod tests {
     }
 
     #[test]
+    fn a_rematch_is_the_same_game_from_its_start() {
+        let fen = "3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1";
+        let mut s = new_game(
+            "pandemonium",
+            Some(fen),
+            [Player::Computer, Player::Human],
+            4,
+        );
+        s.play_computer(&|| 0.0).unwrap();
+        s.ask(Request::Resign(Side::Black)).unwrap();
+        let over = s.snapshot();
+        let again = over.rematch(false);
+        assert_eq!(
+            again,
+            NewGame {
+                id: 7,
+                variant: "pandemonium".into(),
+                fen: Some(fen.into()),
+                moves: Vec::new(),
+                players: [Player::Computer, Player::Human],
+                level: 4,
+                from_link: false,
+            }
+        );
+        let swapped = over.rematch(true);
+        assert_eq!(swapped.players, [Player::Human, Player::Computer]);
+        assert_eq!(
+            NewGame {
+                players: again.players,
+                ..swapped
+            },
+            again
+        );
+        let mut next = Session::new();
+        next.ask(Request::NewGame(again)).unwrap();
+        let snap = next.snapshot();
+        assert_eq!((snap.start_fen.as_str(), snap.san.len()), (fen, 0));
+        assert_eq!((snap.ending, snap.level), (None, 4));
+    }
+
+    #[test]
     fn a_player_resigns_only_on_their_own_turn() {
         let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
         assert_eq!(

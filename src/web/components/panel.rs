@@ -86,10 +86,18 @@ pub fn hint(state: &State) -> Html {
     }
 }
 
-/// The end of the game, in words, with what may follow it: a new game,
-/// and (in a game played) reopening this one so that Take back may undo
-/// its end.
-pub fn result(state: &State, on_new_game: Callback<()>, on_reopen: Callback<bool>) -> Html {
+/// What the result card's buttons do: open the New game dialog, start the
+/// game again (`true`: the colours exchanged), reopen it for a take-back.
+pub struct ResultActions {
+    pub new_game: Callback<()>,
+    pub rematch: Callback<bool>,
+    pub reopen: Callback<bool>,
+}
+
+/// The end of the game, in words, with what may follow it: the same game
+/// again (in a game played; also with the colours exchanged), a new game,
+/// and reopening this one so that Take back may undo its end.
+pub fn result(state: &State, on: ResultActions) -> Html {
     let Some((snap, ending)) = state
         .snapshot
         .as_deref()
@@ -118,11 +126,20 @@ pub fn result(state: &State, on_new_game: Callback<()>, on_reopen: Callback<bool
         <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.id()}>
             <div class="result-title">{ headline }</div>
             <div class="result-reason">{ format!("{reason}. {}", t.explanation(ending.reason)) }</div>
-            <button type="button" class="button primary" onclick={on_new_game.reform(|_| ())}>{ t.new_game }</button>
+            <div class="result-actions">
+                if !state.view.viewer {
+                    <button type="button" class="button primary" data-testid="rematch"
+                        onclick={on.rematch.reform(|_| false)}>{ t.rematch }</button>
+                    <button type="button" class="button" data-testid="swap-sides"
+                        onclick={on.rematch.reform(|_| true)}>{ t.swap_sides }</button>
+                }
+                <button type="button" class={classes!("button", state.view.viewer.then_some("primary"))}
+                    data-testid="result-new-game" onclick={on.new_game.reform(|_| ())}>{ t.new_game }</button>
+            </div>
             if state.can_reopen() {
                 <button type="button" class="button reopen" data-testid="reopen"
                     aria-pressed={reopened.to_string()}
-                    onclick={on_reopen.reform(move |_| !reopened)}>{ t.reopen }</button>
+                    onclick={on.reopen.reform(move |_| !reopened)}>{ t.reopen }</button>
             }
         </div>
     }

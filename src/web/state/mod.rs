@@ -17,7 +17,9 @@ pub mod view;
 use std::rc::Rc;
 
 use crate::protocol::Lang;
-use crate::protocol::{EndReason, Hint, MoveSpec, MoveView, Player, Request, Side, Snapshot};
+use crate::protocol::{
+    EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
+};
 use crate::web::clock::ClockLine;
 use crate::web::i18n::{Text, Texts};
 use crate::web::link::Problem;
@@ -28,6 +30,10 @@ pub use dialogs::{Dialog, Dialogs, Notice, Records};
 pub use gesture::{BoardInput, Gesture, Intent, Origin, PromotionChoice, Target};
 pub use review::Review;
 pub use view::View;
+
+/// A game to start, the side the player wants at the bottom, and a clock
+/// (minutes and increment in seconds) for two players.
+pub type Start = (NewGame, Side, Option<(u32, u32)>);
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
@@ -351,6 +357,21 @@ impl State {
         }
     }
 
+    /// The game shown, to play again from its start: the same variant,
+    /// start position, players, level and clock, the colours exchanged when
+    /// `swap`. The human's side goes to the bottom; between two players, the
+    /// side at the bottom now, or (swapping) the other one.
+    pub fn rematch(&self, swap: bool) -> Option<Start> {
+        let game = self.snapshot.as_ref()?.rematch(swap);
+        let bottom = match game.players {
+            [Player::Human, Player::Computer] => Side::White,
+            [Player::Computer, Player::Human] => Side::Black,
+            _ if swap => self.view.bottom().flip(),
+            _ => self.view.bottom(),
+        };
+        Some((game, bottom, self.clock.started))
+    }
+
     /// The side a Resign button gives up for: the human against the
     /// computer, the side to move between two players; only on that side's
     /// turn, and none once the game is over.
@@ -566,6 +587,58 @@ mod tests {
         thinking.players = [Player::Human, Player::Computer];
         let state = state.apply(Action::Snapshot(Rc::new(thinking)));
         assert_eq!(state.resigner(), None, "Black (the computer) is to move");
+    }
+
+    #[test]
+    fn a_rematch_is_the_same_game_and_a_swap_exchanges_the_colours() {
+        use Player::{Computer, Human};
+        // Two players with a clock, Black at the bottom.
+        let fen = "3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1";
+        let mut session = testing::game("pandemonium", Some(fen));
+        let state = State::default()
+            .apply(Action::Starting(Side::Black, Some((5, 2))))
+            .apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert!(state.view.flipped && state.clock.clock.is_some());
+        testing::play(&mut session, "c6c7+");
+        session.ask(Request::Resign(Side::Black)).unwrap();
+        let state = state
+            .apply(Action::Snapshot(Rc::new(session.snapshot())))
+            .apply(Action::Reopen(true));
+        let (game, bottom, clock) = state.rematch(false).unwrap();
+        assert_eq!(game, session.snapshot().rematch(false));
+        assert_eq!((game.fen.as_deref(), game.moves.len()), (Some(fen), 0));
+        assert_eq!((bottom, clock), (Side::Black, Some((5, 2))));
+        let (swapped, bottom, clock) = state.rematch(true).unwrap();
+        assert_eq!(swapped.players, [Human, Human]);
+        assert_eq!(
+            (bottom, clock),
+            (Side::White, Some((5, 2))),
+            "turned around"
+        );
+        // Started as the New game dialog starts a game: the same game anew.
+        session
+            .ask(Request::NewGame(NewGame { id: 1, ..swapped }))
+            .unwrap();
+        let again = state
+            .apply(Action::Starting(bottom, clock))
+            .apply(Action::Snapshot(Rc::new(session.snapshot())));
+        let snap = again.snapshot.as_ref().unwrap();
+        assert_eq!((snap.start_fen.as_str(), snap.san.len()), (fen, 0));
+        assert!(!again.view.flipped && again.clock.clock.is_some());
+        assert!(!again.reopened);
+        // Against the computer the human takes the other colour, and it goes
+        // to the bottom (whichever way the board was turned).
+        let mut snap = session.snapshot();
+        snap.players = [Human, Computer];
+        let state = again.apply(Action::Snapshot(Rc::new(snap)));
+        let (game, bottom, _) = state.rematch(false).unwrap();
+        assert_eq!((game.players, bottom), ([Human, Computer], Side::White));
+        let state = state.apply(Action::Flip);
+        let (game, bottom, _) = state.rematch(true).unwrap();
+        assert_eq!((game.players, bottom), ([Computer, Human], Side::Black));
+        let state = state.apply(Action::Flip);
+        let (_, bottom, _) = state.rematch(true).unwrap();
+        assert_eq!(bottom, Side::Black);
     }
 
     #[test]
