@@ -232,8 +232,12 @@ pub enum Request {
     Play(MoveSpec),
     /// A side gives up.
     Resign(Side),
-    /// Take back the last move (against the computer: back to the human's turn).
-    TakeBack,
+    /// Take back the last move (against the computer: back to the human's
+    /// turn). A game that has ended is taken back only when the player
+    /// `reopened` it; one lost on time never is.
+    TakeBack {
+        reopened: bool,
+    },
     /// The best move for the side to move and its evaluation.
     Hint,
     /// The position after this many moves, to look back at.
@@ -328,6 +332,16 @@ impl EndReason {
 pub struct Ending {
     pub winner: Side,
     pub reason: EndReason,
+}
+
+impl Ending {
+    /// The result as PGN writes it: `1-0` (White wins) or `0-1`.
+    pub const fn result(self) -> &'static str {
+        match self.winner {
+            Side::White => "1-0",
+            Side::Black => "0-1",
+        }
+    }
 }
 
 /// One piece kind of the variant.
@@ -439,6 +453,20 @@ impl Snapshot {
             moves: self.uci[..plies - count].to_vec(),
             ..self.resume()
         })
+    }
+
+    /// The same game again from its start (variant, start position,
+    /// players, level), the colours exchanged when `swap`.
+    pub fn rematch(&self, swap: bool) -> NewGame {
+        let mut players = self.players;
+        if swap {
+            players.reverse();
+        }
+        NewGame {
+            moves: Vec::new(),
+            players,
+            ..self.resume()
+        }
     }
 
     /// Whether a human is to move in a game still going on.

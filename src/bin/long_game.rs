@@ -80,7 +80,7 @@ fn choose(session: &mut Session, snap: &Snapshot, rng: &mut Rng) -> Option<(Snap
         if after.ending.is_none() {
             return Some((after, micros));
         }
-        session.ask(Request::TakeBack).ok()?;
+        session.ask(Request::TakeBack { reopened: true }).ok()?;
     }
     None
 }

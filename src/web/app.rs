@@ -128,7 +128,11 @@ pub fn app() -> Html {
                     </nav>
                 } else {
                     <aside class="panel">
-                        { snap.as_deref().map(|s| panel::result(s, t, store.dispatching(Action::Open(Dialog::NewGame)))).unwrap_or_default() }
+                        { panel::result(&state, panel::ResultActions {
+                            new_game: store.dispatching(Action::Open(Dialog::NewGame)),
+                            rematch: commands.with(Commands::rematch),
+                            reopen: store.reform(Action::Reopen),
+                        }) }
                         if state.view.viewer { { steps } }
                         <div class="toolbar">
                             { flip(false) }

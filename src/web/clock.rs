@@ -196,7 +196,7 @@ mod tests {
         assert_eq!(clock.left(Side::White, 40_000.0), 272_000.0);
         assert_eq!(clock.left(Side::Black, 41_000.0), 290_000.0);
         // A take-back hands the turn back with no increment.
-        s.ask(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack { reopened: false }).unwrap();
         clock.follow(&s.snapshot(), 36_000.0);
         assert_eq!(clock.running(), Some(Side::White));
         assert_eq!(clock.left(Side::Black, 36_000.0), 295_000.0);

@@ -6,12 +6,11 @@
 
 use yew::prelude::*;
 
-use crate::protocol::{Load, Request, Snapshot};
+use crate::protocol::{Load, Snapshot};
 use crate::web::bridge::WorkerHandle;
-use crate::web::components::dialogs::Start;
 use crate::web::hooks::Store;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, BoardInput, Intent};
+use crate::web::state::{Action, BoardInput, Intent, Start};
 use crate::web::storage;
 
 #[derive(Clone)]
@@ -75,16 +74,26 @@ impl Commands {
         self.store.dispatch(Action::Starting(bottom, clock));
     }
 
+    /// The game shown again from its start, the colours exchanged when
+    /// `swap` (see `State::rematch`), started as the New game dialog does.
+    pub fn rematch(&self, swap: bool) {
+        if let Some(start) = self.store.get().rematch(swap) {
+            self.start(start);
+        }
+    }
+
     /// Takes back the last move (against the computer: back to the human's
-    /// turn). While the computer thinks, the game goes to a new worker.
+    /// turn; a game that has ended only once reopened). While the computer
+    /// thinks, the game goes to a new worker.
     pub fn take_back(&self) {
-        match self.snapshot().filter(|s| s.thinking) {
+        let state = self.store.get();
+        match state.snapshot.as_ref().filter(|s| s.thinking) {
             Some(snap) => {
                 if let Some(game) = snap.taken_back() {
                     self.worker.resume(game, true);
                 }
             }
-            None => self.worker.send(Request::TakeBack),
+            None => self.worker.send(state.take_back()),
         }
         self.store.dispatch(Action::CancelMove);
     }

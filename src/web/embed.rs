@@ -18,7 +18,7 @@
 //! What changed between two snapshots is decided here in plain Rust,
 //! tested natively; the wasm32 half posts and listens.
 
-use crate::protocol::{Side, Snapshot};
+use crate::protocol::Snapshot;
 
 /// What the game tells the page that embeds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,10 +133,7 @@ pub fn events_between(before: Option<&Snapshot>, now: &Snapshot) -> Vec<HostEven
         events.push(HostEvent::GameOver {
             winner: e.winner.id(),
             reason: e.reason.id(),
-            result: match e.winner {
-                Side::White => "1-0",
-                Side::Black => "0-1",
-            },
+            result: e.result(),
         });
     }
     events
@@ -250,7 +247,7 @@ pub use host::{listen, post};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::{EndReason, Ending, Request};
+    use crate::protocol::{EndReason, Ending, Request, Side};
     use crate::worker::testing::{play, two_players, Ask};
     use crate::worker::Session;
 
@@ -284,7 +281,7 @@ mod tests {
         );
         assert_eq!(events_between(Some(&after), &after), []);
         // Taken back: a position, not a move.
-        s.ask(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack { reopened: false }).unwrap();
         let back = s.snapshot();
         assert_eq!(
             events_between(Some(&after), &back),

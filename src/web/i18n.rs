@@ -68,6 +68,9 @@ pub struct Text {
     pub side_won: &'static str,
     pub reasons: [&'static str; 7],
     pub explanations: [&'static str; 7],
+    pub reopen: &'static str,
+    pub rematch: &'static str,
+    pub swap_sides: &'static str,
     // Moves.
     pub moves: &'static str,
     pub no_moves: &'static str,
@@ -256,6 +259,13 @@ impl Text {
         }
     }
 
+    /// The last line of the move list once the game has ended, the result
+    /// as PGN writes it and the status: "1-0 · White wins by checkmate".
+    pub fn result_line(&self, snap: &Snapshot) -> Option<String> {
+        let e = snap.ending?;
+        Some([e.result(), " · ", &self.status(snap)].concat())
+    }
+
     /// "Computer", "You" (against the computer) or "Player" (two players).
     pub fn player(&self, players: [Player; 2], side: Side) -> &'static str {
         match (players[side.index()], players.contains(&Player::Computer)) {
@@ -323,6 +333,9 @@ pub static EN: Text = Text {
         "A player resigned.",
         "A player's clock ran out.",
     ],
+    reopen: "Reopen the game (allow take back)",
+    rematch: "Rematch",
+    swap_sides: "Swap sides",
     moves: "{game} · moves",
     no_moves: "No moves yet.",
     viewing: "Move {n} of {total}",
@@ -489,6 +502,9 @@ pub static KO: Text = Text {
         "한 쪽이 기권했습니다.",
         "한 쪽의 시간이 다 되었습니다.",
     ],
+    reopen: "대국 다시 열기 (무르기 허용)",
+    rematch: "재대국",
+    swap_sides: "흑백 바꿔 재대국",
     moves: "{game} · 기보",
     no_moves: "아직 둔 수가 없습니다.",
     viewing: "{total}수 중 {n}수째",

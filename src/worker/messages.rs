@@ -23,6 +23,8 @@ pub enum Refusal {
     NothingToTakeBack,
     /// A game lost on time stays lost (its clock cannot be given back).
     LostOnTime,
+    /// A game that has ended is taken back only once the player reopened it.
+    GameEnded,
     NotLegal,
 }
 
@@ -44,6 +46,8 @@ impl Refusal {
             (NothingToTakeBack, Lang::Ko) => "무를 수가 없습니다",
             (LostOnTime, Lang::En) => "a game lost on time cannot be taken back",
             (LostOnTime, Lang::Ko) => "시간패로 끝난 대국은 무를 수 없습니다",
+            (GameEnded, Lang::En) => "the game has ended: reopen it to take moves back",
+            (GameEnded, Lang::Ko) => "끝난 대국입니다. 대국을 다시 열어야 무를 수 있습니다",
             (NotLegal, Lang::En) => "that move is not legal here",
             (NotLegal, Lang::Ko) => "여기서 둘 수 없는 수입니다",
         }

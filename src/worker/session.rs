@@ -116,8 +116,8 @@ impl Session {
                 let result = self.resign(side);
                 self.answer(result, false)
             }
-            Request::TakeBack => {
-                let result = self.take_back();
+            Request::TakeBack { reopened } => {
+                let result = self.take_back(reopened);
                 self.answer(result, false)
             }
             Request::Load(load) => {
@@ -277,16 +277,17 @@ impl Session {
         self.game.play(m).map(|_| ()).map_err(|e| self.say(&e))
     }
 
-    fn take_back(&mut self) -> Result<(), String> {
+    /// Takes back the last move (see [`take_back_count`]), or a
+    /// resignation. A game that has ended is taken back only when the
+    /// player `reopened` it, and one lost on time never.
+    fn take_back(&mut self, reopened: bool) -> Result<(), String> {
         if !self.players.contains(&Player::Human) {
             return Err(self.refuse(Refusal::NoHumanPlayer));
         }
-        if self
-            .game
-            .outcome()
-            .is_some_and(|o| o.reason == Reason::Time)
-        {
-            return Err(self.refuse(Refusal::LostOnTime));
+        match self.game.outcome() {
+            Some(o) if o.reason == Reason::Time => return Err(self.refuse(Refusal::LostOnTime)),
+            Some(_) if !reopened => return Err(self.refuse(Refusal::GameEnded)),
+            _ => {}
         }
         if self.game.withdraw_declaration() {
             // A resignation is taken back alone.
@@ -573,7 +574,10 @@ mod tests {
             "an illegal move is refused silently"
         );
         assert!(s.ask(Request::Resign(Side::Black)).is_err());
-        assert!(s.ask(Request::TakeBack).is_err(), "no move yet");
+        assert!(
+            s.ask(Request::TakeBack { reopened: false }).is_err(),
+            "no move yet"
+        );
         assert_eq!(s.snapshot().san.len(), 0);
     }
 
@@ -628,7 +632,7 @@ mod tests {
         assert!(s.computer_to_move());
         s.play_computer(&|| 0.0).unwrap();
         assert_eq!(s.snapshot().san.len(), 2);
-        s.ask(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack { reopened: false }).unwrap();
         let snap = s.snapshot();
         assert_eq!(snap.san.len(), 0);
         assert!(snap.human_to_move());
@@ -650,7 +654,7 @@ mod tests {
         taken_back
             .ask(Request::NewGame(thinking.taken_back().unwrap()))
             .unwrap();
-        s.ask(Request::TakeBack).unwrap();
+        s.ask(Request::TakeBack { reopened: false }).unwrap();
         assert_eq!(taken_back.snapshot(), s.snapshot());
         assert_eq!(s.snapshot().san.len(), 0);
         assert_eq!(s.snapshot().taken_back(), None, "nothing to take back");
@@ -824,10 +828,104 @@ mod tests {
             })
         );
         assert_eq!(
-            s.ask(Request::TakeBack),
+            s.ask(Request::TakeBack { reopened: true }),
             Err("a game lost on time cannot be taken back".into())
         );
         assert_eq!(s.snapshot(), lost, "the moves and the result stay");
+    }
+
+    #[test]
+    fn an_ended_game_is_taken_back_only_once_reopened() {
+        // The browser tests' Mansindam mate (tests/browser/games.txt).
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        for m in ["c1a2", "d9b8", "b3b4", "g9f8", "a2f7+"] {
+            s.ask(Request::PlayTyped(m.into())).unwrap();
+        }
+        let mated = s.snapshot();
+        assert_eq!(mated.ending.map(|e| e.reason), Some(EndReason::Checkmate));
+        assert_eq!(
+            s.ask(Request::TakeBack { reopened: false }),
+            Err("the game has ended: reopen it to take moves back".into())
+        );
+        s.ask(Request::SetLang(Lang::Ko)).unwrap();
+        assert_eq!(
+            s.ask(Request::TakeBack { reopened: false }),
+            Err("끝난 대국입니다. 대국을 다시 열어야 무를 수 있습니다".into())
+        );
+        assert_eq!(s.snapshot(), mated, "the moves and the result stay");
+        // Reopened: the mating move goes, and the game with it.
+        s.ask(Request::TakeBack { reopened: true }).unwrap();
+        let reopened = s.snapshot();
+        assert_eq!((reopened.ending, reopened.san.len()), (None, 4));
+        // A resignation too.
+        s.ask(Request::Resign(Side::White)).unwrap();
+        assert!(s.ask(Request::TakeBack { reopened: false }).is_err());
+        assert_eq!(s.snapshot().san.len(), 4);
+        s.ask(Request::TakeBack { reopened: true }).unwrap();
+        assert_eq!(
+            s.snapshot(),
+            reopened,
+            "the resignation alone is taken back"
+        );
+    }
+
+    #[test]
+    fn the_result_is_written_as_the_record_writes_it() {
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        assert!(s.record("").contains("[Result \"*\"]"));
+        s.ask(Request::Resign(Side::White)).unwrap();
+        let ending = s.snapshot().ending.unwrap();
+        assert_eq!(ending.result(), "0-1");
+        let pgn = s.record("");
+        assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+        assert!(pgn.trim_end().ends_with("\n0-1"), "{pgn}");
+        let mut s = new_game("mansindam", None, [Player::Human, Player::Human], 1);
+        for m in ["c1a2", "d9b8", "b3b4", "g9f8", "a2f7+"] {
+            s.ask(Request::PlayTyped(m.into())).unwrap();
+        }
+        assert_eq!(s.snapshot().ending.unwrap().result(), "1-0");
+        assert!(s.record("").contains("[Result \"1-0\"]"));
+    }
+
+    #[test]
+    fn a_rematch_is_the_same_game_from_its_start() {
+        let fen = "3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1";
+        let mut s = new_game(
+            "pandemonium",
+            Some(fen),
+            [Player::Computer, Player::Human],
+            4,
+        );
+        s.play_computer(&|| 0.0).unwrap();
+        s.ask(Request::Resign(Side::Black)).unwrap();
+        let over = s.snapshot();
+        let again = over.rematch(false);
+        assert_eq!(
+            again,
+            NewGame {
+                id: 7,
+                variant: "pandemonium".into(),
+                fen: Some(fen.into()),
+                moves: Vec::new(),
+                players: [Player::Computer, Player::Human],
+                level: 4,
+                from_link: false,
+            }
+        );
+        let swapped = over.rematch(true);
+        assert_eq!(swapped.players, [Player::Human, Player::Computer]);
+        assert_eq!(
+            NewGame {
+                players: again.players,
+                ..swapped
+            },
+            again
+        );
+        let mut next = Session::new();
+        next.ask(Request::NewGame(again)).unwrap();
+        let snap = next.snapshot();
+        assert_eq!((snap.start_fen.as_str(), snap.san.len()), (fen, 0));
+        assert_eq!((snap.ending, snap.level), (None, 4));
     }
 
     #[test]

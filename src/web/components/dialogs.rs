@@ -6,6 +6,7 @@ use yew::prelude::*;
 use crate::protocol::{Lang, NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
 use crate::web::i18n::{fill, Texts};
 use crate::web::prefs::{PieceSet, Prefs, Theme};
+use crate::web::state::Start;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -66,10 +67,6 @@ impl Settings {
         }
     }
 }
-
-/// A game to start, the side the player wants at the bottom, and a clock
-/// (minutes and increment in seconds) for two players.
-pub type Start = (NewGame, Side, Option<(u32, u32)>);
 
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {

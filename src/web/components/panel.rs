@@ -95,11 +95,26 @@ pub fn hint(state: &State) -> Html {
     }
 }
 
-/// The end of the game, in words.
-pub fn result(snap: &Snapshot, t: &Text, on_new_game: Callback<()>) -> Html {
-    let Some(ending) = snap.ending else {
+/// What the result card's buttons do: open the New game dialog, start the
+/// game again (`true`: the colours exchanged), reopen it for a take-back.
+pub struct ResultActions {
+    pub new_game: Callback<()>,
+    pub rematch: Callback<bool>,
+    pub reopen: Callback<bool>,
+}
+
+/// The end of the game, in words, with what may follow it: the same game
+/// again (in a game played; also with the colours exchanged), a new game,
+/// and reopening this one so that Take back may undo its end.
+pub fn result(state: &State, on: ResultActions) -> Html {
+    let Some((snap, ending)) = state
+        .snapshot
+        .as_deref()
+        .and_then(|s| s.ending.map(|e| (s, e)))
+    else {
         return Html::default();
     };
+    let t = state.text();
     let headline = if snap.players.contains(&Player::Computer) {
         if snap.players[ending.winner.index()] == Player::Human {
             t.you_won.to_string()
@@ -115,17 +130,34 @@ pub fn result(snap: &Snapshot, t: &Text, on_new_game: Callback<()>) -> Html {
         .next()
         .map(|c| c.to_uppercase().chain(chars).collect::<String>())
         .unwrap_or_default();
+    let reopened = state.reopened;
     html! {
         <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.id()}>
             <div class="result-title">{ headline }</div>
             <div class="result-reason">{ format!("{reason}. {}", t.explanation(ending.reason)) }</div>
-            <button type="button" class="button primary" onclick={on_new_game.reform(|_| ())}>{ t.new_game }</button>
+            <div class="result-actions">
+                if !state.view.viewer {
+                    <button type="button" class="button primary" data-testid="rematch"
+                        onclick={on.rematch.reform(|_| false)}>{ t.rematch }</button>
+                    <button type="button" class="button" data-testid="swap-sides"
+                        onclick={on.rematch.reform(|_| true)}>{ t.swap_sides }</button>
+                }
+                <button type="button" class={classes!("button", state.view.viewer.then_some("primary"))}
+                    data-testid="result-new-game" onclick={on.new_game.reform(|_| ())}>{ t.new_game }</button>
+            </div>
+            if state.can_reopen() {
+                <button type="button" class="button reopen" data-testid="reopen"
+                    aria-pressed={reopened.to_string()}
+                    onclick={on.reopen.reform(move |_| !reopened)}>{ t.reopen }</button>
+            }
         </div>
     }
 }
 
-/// The moves in SAN, numbered; each one shows the position after it.
-/// `shown`: the number of moves behind the position on the board.
+/// The moves in SAN, numbered; each one shows the position after it; then
+/// the result, once the game has ended. `snap` is the game (not a past
+/// position looked at); `shown`: the number of moves behind the position
+/// on the board.
 pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) -> Html {
     let entry = |ply: usize| {
         let Some(san) = snap.san.get(ply - 1) else {
@@ -154,6 +186,9 @@ pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) 
                 <p class="no-moves">{ t.no_moves }</p>
             } else {
                 <ol data-testid="moves">{ for rows }</ol>
+            }
+            if let Some(line) = t.result_line(snap) {
+                <p class="move-result" data-testid="move-result">{ line }</p>
             }
         </div>
     }

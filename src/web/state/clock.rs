@@ -10,6 +10,9 @@ pub struct ClockState {
     pub clock: Option<Clock>,
     /// The clock asked for the game being started (minutes, increment).
     pub wish: Option<(u32, u32)>,
+    /// The clock the game shown was started with, for a rematch (not known
+    /// of a game resumed after a reload).
+    pub started: Option<(u32, u32)>,
     /// The clock saved with the game being resumed, for its first snapshot.
     pub saved: Option<ClockLine>,
     /// The time of the last tick or snapshot (ms).
@@ -21,7 +24,8 @@ pub struct ClockState {
 impl ClockState {
     /// A new game's clock: the one asked for, else the one it was saved with.
     pub fn new_game(&mut self, snap: &Snapshot) {
-        self.clock = match (self.wish.take(), self.saved.take()) {
+        self.started = self.wish.take();
+        self.clock = match (self.started, self.saved.take()) {
             (Some((minutes, increment)), _) => Some(Clock::new(minutes, increment)),
             (None, Some(line)) => Clock::resume(&line, snap),
             (None, None) => None,

@@ -17,7 +17,9 @@ pub mod view;
 use std::rc::Rc;
 
 use crate::protocol::Lang;
-use crate::protocol::{EndReason, Hint, MoveSpec, MoveView, Player, Request, Side, Snapshot};
+use crate::protocol::{
+    EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
+};
 use crate::web::clock::ClockLine;
 use crate::web::i18n::{Text, Texts};
 use crate::web::link::Problem;
@@ -28,6 +30,10 @@ pub use dialogs::{Dialog, Dialogs, Notice, Records};
 pub use gesture::{BoardInput, Gesture, Intent, Origin, PromotionChoice, Target};
 pub use review::Review;
 pub use view::View;
+
+/// A game to start, the side the player wants at the bottom, and a clock
+/// (minutes and increment in seconds) for two players.
+pub type Start = (NewGame, Side, Option<(u32, u32)>);
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
@@ -44,6 +50,9 @@ pub struct State {
     pub dialogs: Dialogs,
     pub clock: ClockState,
     pub view: View,
+    /// The player reopened the game that has ended, so that Take back may
+    /// undo its end (until the game is open again or another one is shown).
+    pub reopened: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -86,6 +95,8 @@ pub enum Action {
     Loading,
     /// The answer to "Resign?".
     Resign(bool),
+    /// The game that has ended may be taken back (`true`), or not again.
+    Reopen(bool),
     Error(String),
     /// The worker failed again and again: the page gave up on it.
     EngineStopped,
@@ -200,6 +211,7 @@ impl State {
                     requests.push(Request::Resign(side));
                 }
             }
+            Action::Reopen(on) => s.reopened = on && self.can_reopen(),
             Action::Error(e) if s.dialogs.records.loading => {
                 s.dialogs.records.load_error = Some(e);
                 s.dialogs.records.loading = false;
@@ -276,6 +288,9 @@ impl State {
             self.hint = None;
             self.hint_pending = false;
         }
+        if new_game || snap.ending.is_none() {
+            self.reopened = false;
+        }
         self.review.follow(&snap, new_game);
         self.snapshot = Some(snap);
         self.gesture.clear();
@@ -315,13 +330,46 @@ impl State {
     }
 
     /// Whether Take back may be pressed: a human plays, a move was made, and
-    /// the game was not lost on time (that stays lost).
+    /// the game goes on or the player reopened it.
     pub fn can_take_back(&self) -> bool {
         self.snapshot.as_ref().is_some_and(|s| {
             !s.san.is_empty()
                 && s.players.contains(&Player::Human)
-                && s.ending.is_none_or(|e| e.reason != EndReason::Time)
+                && (s.ending.is_none() || self.reopened)
         })
+    }
+
+    /// Whether the game that has ended may be reopened for a take-back: one
+    /// that a human plays and did not lose on time (that stays lost).
+    pub fn can_reopen(&self) -> bool {
+        !self.view.viewer
+            && self.snapshot.as_ref().is_some_and(|s| {
+                !s.san.is_empty()
+                    && s.players.contains(&Player::Human)
+                    && s.ending.is_some_and(|e| e.reason != EndReason::Time)
+            })
+    }
+
+    /// What Take back asks of the worker.
+    pub fn take_back(&self) -> Request {
+        Request::TakeBack {
+            reopened: self.reopened,
+        }
+    }
+
+    /// The game shown, to play again from its start: the same variant,
+    /// start position, players, level and clock, the colours exchanged when
+    /// `swap`. The human's side goes to the bottom; between two players, the
+    /// side at the bottom now, or (swapping) the other one.
+    pub fn rematch(&self, swap: bool) -> Option<Start> {
+        let game = self.snapshot.as_ref()?.rematch(swap);
+        let bottom = match game.players {
+            [Player::Human, Player::Computer] => Side::White,
+            [Player::Computer, Player::Human] => Side::Black,
+            _ if swap => self.view.bottom().flip(),
+            _ => self.view.bottom(),
+        };
+        Some((game, bottom, self.clock.started))
     }
 
     /// The side a Resign button gives up for: the human against the
@@ -468,6 +516,63 @@ mod tests {
         session.ask(Request::Flag(Side::Black)).unwrap();
         let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert!(!state.can_take_back(), "lost on time");
+        // And it stays lost: there is no reopening it.
+        assert!(!state.can_reopen());
+        assert!(!state.apply(Action::Reopen(true)).can_take_back());
+    }
+
+    /// The browser tests' Mansindam mate, played to its end.
+    fn mated() -> (Session, State) {
+        let (mut session, mut state) = state_for("mansindam", None);
+        for uci in ["c1a2", "d9b8", "b3b4", "g9f8", "a2f7+"] {
+            state = tap_uci(&mut session, state, uci);
+        }
+        (session, state)
+    }
+
+    #[test]
+    fn take_back_is_off_after_the_end_until_the_game_is_reopened() {
+        let (mut session, state) = mated();
+        assert!(state.snapshot.as_ref().unwrap().ending.is_some());
+        assert!(!state.can_take_back(), "the game has ended");
+        assert!(state.can_reopen());
+        assert!(session.ask(state.take_back()).is_err(), "the worker agrees");
+        let state = state.apply(Action::Reopen(true));
+        assert!(state.reopened && state.can_take_back());
+        assert!(
+            !state.apply(Action::Reopen(false)).can_take_back(),
+            "closed again"
+        );
+        session.ask(state.take_back()).unwrap();
+        // The game is open again: Take back stays on without reopening.
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert!(!state.reopened && state.can_take_back());
+        assert_eq!(state.snapshot.as_ref().unwrap().san.len(), 4);
+        // A new end closes it again.
+        let state = tap_uci(&mut session, state, "a2f7+");
+        assert!(!state.can_take_back() && state.can_reopen());
+    }
+
+    #[test]
+    fn reopening_belongs_to_one_game() {
+        let (_, state) = mated();
+        let state = state.apply(Action::Reopen(true));
+        assert!(state.reopened);
+        // The same game again (a restarted worker) keeps it; another drops it.
+        let same = state.snapshot.clone().unwrap();
+        assert!(state.apply(Action::Snapshot(same.clone())).reopened);
+        let mut other = same.as_ref().clone();
+        other.game_id += 1;
+        let state = state.apply(Action::Snapshot(Rc::new(other)));
+        assert!(!state.reopened && !state.can_take_back() && state.can_reopen());
+        // A game to look at is not played: nothing to reopen.
+        let viewer = state.apply(Action::Present {
+            embed: false,
+            viewer: true,
+            bottom: None,
+        });
+        assert!(!viewer.can_reopen());
+        assert!(!viewer.apply(Action::Reopen(true)).reopened);
     }
 
     #[test]
@@ -482,6 +587,58 @@ mod tests {
         thinking.players = [Player::Human, Player::Computer];
         let state = state.apply(Action::Snapshot(Rc::new(thinking)));
         assert_eq!(state.resigner(), None, "Black (the computer) is to move");
+    }
+
+    #[test]
+    fn a_rematch_is_the_same_game_and_a_swap_exchanges_the_colours() {
+        use Player::{Computer, Human};
+        // Two players with a clock, Black at the bottom.
+        let fen = "3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1";
+        let mut session = testing::game("pandemonium", Some(fen));
+        let state = State::default()
+            .apply(Action::Starting(Side::Black, Some((5, 2))))
+            .apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert!(state.view.flipped && state.clock.clock.is_some());
+        testing::play(&mut session, "c6c7+");
+        session.ask(Request::Resign(Side::Black)).unwrap();
+        let state = state
+            .apply(Action::Snapshot(Rc::new(session.snapshot())))
+            .apply(Action::Reopen(true));
+        let (game, bottom, clock) = state.rematch(false).unwrap();
+        assert_eq!(game, session.snapshot().rematch(false));
+        assert_eq!((game.fen.as_deref(), game.moves.len()), (Some(fen), 0));
+        assert_eq!((bottom, clock), (Side::Black, Some((5, 2))));
+        let (swapped, bottom, clock) = state.rematch(true).unwrap();
+        assert_eq!(swapped.players, [Human, Human]);
+        assert_eq!(
+            (bottom, clock),
+            (Side::White, Some((5, 2))),
+            "turned around"
+        );
+        // Started as the New game dialog starts a game: the same game anew.
+        session
+            .ask(Request::NewGame(NewGame { id: 1, ..swapped }))
+            .unwrap();
+        let again = state
+            .apply(Action::Starting(bottom, clock))
+            .apply(Action::Snapshot(Rc::new(session.snapshot())));
+        let snap = again.snapshot.as_ref().unwrap();
+        assert_eq!((snap.start_fen.as_str(), snap.san.len()), (fen, 0));
+        assert!(!again.view.flipped && again.clock.clock.is_some());
+        assert!(!again.reopened);
+        // Against the computer the human takes the other colour, and it goes
+        // to the bottom (whichever way the board was turned).
+        let mut snap = session.snapshot();
+        snap.players = [Human, Computer];
+        let state = again.apply(Action::Snapshot(Rc::new(snap)));
+        let (game, bottom, _) = state.rematch(false).unwrap();
+        assert_eq!((game.players, bottom), ([Human, Computer], Side::White));
+        let state = state.apply(Action::Flip);
+        let (game, bottom, _) = state.rematch(true).unwrap();
+        assert_eq!((game.players, bottom), ([Computer, Human], Side::Black));
+        let state = state.apply(Action::Flip);
+        let (_, bottom, _) = state.rematch(true).unwrap();
+        assert_eq!(bottom, Side::Black);
     }
 
     #[test]
@@ -678,8 +835,31 @@ mod tests {
         );
         assert_eq!(Lang::Ko.text().status(&session.snapshot()), "흑 승리: 기권");
         // Taking back a resignation keeps the moves and goes on.
-        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack { reopened: true }).unwrap();
         assert!(session.snapshot().ending.is_none());
+    }
+
+    #[test]
+    fn the_move_list_ends_with_the_result() {
+        let (_, state) = mated();
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(
+            Lang::En.text().result_line(&snap).as_deref(),
+            Some("1-0 · White wins by checkmate")
+        );
+        assert_eq!(
+            Lang::Ko.text().result_line(&snap).as_deref(),
+            Some("1-0 · 백 승리: 외통수")
+        );
+        let (_, state) = state_for("mansindam", None);
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(Lang::En.text().result_line(&snap), None, "not over");
+        let mut s = testing::two_players(1);
+        s.ask(Request::Resign(Side::White)).unwrap();
+        assert_eq!(
+            Lang::En.text().result_line(&s.snapshot()).as_deref(),
+            Some("0-1 · Black wins by resignation")
+        );
     }
 
     #[test]
@@ -756,11 +936,11 @@ mod tests {
         let back = still.apply(Action::ShowPly(usize::MAX));
         assert!(back.can_move() && back.shown_ply() == 4);
         // Taking back to the position looked at ends looking back.
-        session.ask(Request::TakeBack).unwrap();
-        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack { reopened: false }).unwrap();
+        session.ask(Request::TakeBack { reopened: false }).unwrap();
         let two = still.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!(two.shown_ply(), 1, "two moves left: still in the past");
-        session.ask(Request::TakeBack).unwrap();
+        session.ask(Request::TakeBack { reopened: false }).unwrap();
         let one = two.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!((one.review.viewing.clone(), one.shown_ply()), (None, 1));
     }

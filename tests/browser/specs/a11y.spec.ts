@@ -68,6 +68,10 @@ const pages: [string, number, number, Record<string, string>][] = [
   ['pieces in hand, Korean, traditional pieces', 390, 844, {
     variant: 'pandemonium', mode: 'local', fen: '4k4/9/9/9/9/9/9/9/4K4[RPPbnn] w - - 0 1', lang: 'ko', pieces: 'traditional',
   }],
+  ['a game that has ended (result card, result in the move list)', 320, 568, {
+    mode: 'local', moves: 'c1a2,d9b8,b3b4,g9f8,a2f7+',
+  }],
+  ['a game that has ended, Korean', 1280, 800, { mode: 'local', moves: 'c1a2,d9b8,b3b4,g9f8,a2f7+', lang: 'ko' }],
   ['the embedded game', 400, 480, { embed: '1' }],
   ['an embedded game to look at', 400, 480, { embed: '1', mode: 'view', moves: 'e3e4,e7e6' }],
 ];

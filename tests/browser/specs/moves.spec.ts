@@ -145,6 +145,9 @@ test('resign, take back and a new game for two players from the dialog', async (
   await page.getByTestId('resign').click();
   await page.getByTestId('answer-yes').click();
   await expect(page.getByTestId('status')).toHaveText('White wins by resignation');
+  // A game that has ended is taken back only once reopened.
+  await expect(page.getByTestId('take-back')).toBeDisabled();
+  await page.getByTestId('reopen').click();
   await page.getByTestId('take-back').click();
   await expect(page.getByTestId('status')).toHaveText('Black to move');
   await page.getByTestId('take-back').click();
