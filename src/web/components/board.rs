@@ -177,7 +177,8 @@ struct Handlers {
 /// The player's input on the board and hands: a press picks up a piece the
 /// player may move, a drag carries it (the ghost follows the pointer) and
 /// its release puts it on a square; a press and release without a drag is
-/// a tap. The keyboard moves the cursor and taps.
+/// a tap; the right button (or a finger held still) draws arrows and
+/// circles. The keyboard moves the cursor and taps.
 #[hook]
 fn use_input(
     props: &BoardProps,
@@ -186,204 +187,254 @@ fn use_input(
     dragged: &Rc<RefCell<bool>>,
     on_draw: Callback<Option<Shape>>,
 ) -> Handlers {
-    let press: Rc<RefCell<Option<Press>>> = use_mut_ref(|| None);
-    // What a press on `target` picks up, if anything.
-    let pickable = {
-        let snap = props.snap.clone();
-        let movable = props.movable;
-        move |target: Target| -> Option<Origin> {
-            let (snap, side) = (snap.as_ref()?, movable?);
-            match target {
-                Target::Square(sq) => snap
-                    .piece(sq)
-                    .filter(|p| p.side == side)
-                    .map(|_| Origin::Square(sq)),
-                Target::Hand(owner, k) => {
-                    (owner == side && snap.hand(side, k) > 0).then_some(Origin::Hand(k))
-                }
-            }
-        }
-    };
-
-    let on_pointer_down = {
-        let (press, area, input) = (press.clone(), area.clone(), props.on_input.clone());
-        let (selection, promotion) = (props.selection, props.promotion.is_some());
-        let dragged = dragged.clone();
-        Callback::from(move |e: PointerEvent| {
-            let Some(target) = target_of(e.target()) else {
-                return;
-            };
-            let capture = || {
-                // Yew delegates events from the document root: capture on
-                // the area itself, so that the moves and the release come here.
-                if let Some(el) = area.cast::<Element>() {
-                    let _ = el.set_pointer_capture(e.pointer_id());
-                }
-            };
-            let new_press = |target, origin, drawing, long_press| Press {
-                pointer: e.pointer_id(),
-                x: e.client_x(),
-                y: e.client_y(),
-                target,
-                origin,
-                was_selected: origin.is_some() && selection == origin,
-                dragging: false,
-                drawing,
-                long_press,
-            };
-            // The right button draws, from a square.
-            if e.button() == 2 {
-                if let Target::Square(_) = target {
-                    e.prevent_default();
-                    capture();
-                    *press.borrow_mut() = Some(new_press(target, None, true, None));
-                }
-                return;
-            }
-            if e.button() != 0 {
-                return;
-            }
-            *dragged.borrow_mut() = false;
-            if promotion {
-                // A tap beside the promotion question takes the move back.
-                input.emit(BoardInput::Deselect);
-                return;
-            }
-            let origin = pickable(target);
-            if let Some(o) = origin {
-                e.prevent_default();
-                if selection != origin {
-                    input.emit(BoardInput::Pick(o));
-                }
-                capture();
-            }
-            // A finger held still on a square with nothing to pick up
-            // starts drawing there.
-            let long_press = (origin.is_none()
-                && e.pointer_type() == "touch"
-                && matches!(target, Target::Square(_)))
-            .then(|| {
-                capture();
-                let (press, pointer) = (press.clone(), e.pointer_id());
-                Timeout::new(LONG_PRESS_MS, move || {
-                    if let Some(p) = press.borrow_mut().as_mut().filter(|p| p.pointer == pointer) {
-                        p.drawing = true;
-                    }
-                })
-            });
-            *press.borrow_mut() = Some(new_press(target, origin, false, long_press));
-        })
-    };
-
-    let on_pointer_move = {
-        let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
-        Callback::from(move |e: PointerEvent| {
-            let mut guard = press.borrow_mut();
-            let Some(p) = guard.as_mut().filter(|p| p.pointer == e.pointer_id()) else {
-                return;
-            };
-            let (dx, dy) = (e.client_x() - p.x, e.client_y() - p.y);
-            let moved = dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD;
-            if moved && !p.drawing {
-                // Moved before the long press: no drawing.
-                p.long_press = None;
-            }
-            if p.origin.is_none() {
-                return;
-            }
-            if !p.dragging && moved {
-                p.dragging = true;
-                set_class(&area, "dragging", true);
-            }
-            if p.dragging {
-                e.prevent_default();
-                move_ghost(&ghost, Some((e.client_x(), e.client_y())));
-            }
-        })
-    };
-
-    let on_pointer_up = {
-        let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
-        let (input, dragged) = (props.on_input.clone(), dragged.clone());
-        let on_draw = on_draw.clone();
-        Callback::from(move |e: PointerEvent| {
-            let Some(p) = press
-                .borrow_mut()
-                .take()
-                .filter(|p| p.pointer == e.pointer_id())
-            else {
-                return;
-            };
-            if p.drawing {
-                if let (Target::Square(from), Some(to)) =
-                    (p.target, square_under(e.client_x(), e.client_y()))
-                {
-                    on_draw.emit(Some(if from == to {
-                        (None, to)
-                    } else {
-                        (Some(from), to)
-                    }));
-                }
-                return;
-            }
-            // Any other press (a click, a tap, a drag) clears what was drawn.
-            on_draw.emit(None);
-            let event = match p.origin {
-                Some(origin) if p.dragging => {
-                    move_ghost(&ghost, None);
-                    set_class(&area, "dragging", false);
-                    *dragged.borrow_mut() = true;
-                    square_under(e.client_x(), e.client_y()).map(|to| BoardInput::Drop(origin, to))
-                }
-                Some(_) => p.was_selected.then_some(BoardInput::Deselect),
-                None => Some(BoardInput::Tap(p.target)),
-            };
-            if let Some(event) = event {
-                input.emit(event);
-            }
-        })
-    };
-
-    let on_pointer_cancel = {
-        let (press, area, ghost) = (press.clone(), area.clone(), ghost.clone());
-        Callback::from(move |_: PointerEvent| {
-            press.borrow_mut().take();
-            move_ghost(&ghost, None);
-            set_class(&area, "dragging", false);
-        })
-    };
-
-    // The keyboard: the arrows move a cursor over the squares (as they are
-    // on screen), Enter or Space taps the square or hand slot in focus.
-    let key = {
-        let (input, flipped) = (props.on_input.clone(), props.flipped);
-        Callback::from(move |e: KeyboardEvent| {
-            let Some(target) = target_of(e.target()) else {
-                return;
-            };
-            let key = e.key();
-            if key == "Enter" || key == " " {
-                e.prevent_default();
-                input.emit(BoardInput::Tap(target));
-                return;
-            }
-            let Target::Square(sq) = target else {
-                return;
-            };
-            if let Some(to) = cursor_step(sq, &key, flipped) {
-                e.prevent_default();
-                input.emit(BoardInput::Focus(to));
-                focus_square(to);
-            }
-        })
+    let shared = Shared {
+        press: use_mut_ref(|| None),
+        area: area.clone(),
+        ghost: ghost.clone(),
+        dragged: dragged.clone(),
+        input: props.on_input.clone(),
+        on_draw,
     };
     Handlers {
-        down: on_pointer_down,
-        moved: on_pointer_move,
-        up: on_pointer_up,
-        cancel: on_pointer_cancel,
-        key,
+        down: pointer_down(
+            shared.clone(),
+            pickable(props),
+            props.selection,
+            props.promotion.is_some(),
+        ),
+        moved: pointer_move(shared.clone()),
+        up: pointer_up(shared.clone()),
+        cancel: pointer_cancel(shared),
+        key: keys(props.on_input.clone(), props.flipped),
     }
+}
+
+/// What the board's input handlers share.
+#[derive(Clone)]
+struct Shared {
+    /// The pointer pressed now, if any.
+    press: Rc<RefCell<Option<Press>>>,
+    area: NodeRef,
+    ghost: NodeRef,
+    /// The last move was dragged (it is not to slide in, see `use_motion`).
+    dragged: Rc<RefCell<bool>>,
+    input: Callback<BoardInput>,
+    on_draw: Callback<Option<Shape>>,
+}
+
+/// What a press on a target picks up, if anything: a piece of the side
+/// that may move, on the board or in its hand.
+fn pickable(props: &BoardProps) -> impl Fn(Target) -> Option<Origin> + 'static {
+    let snap = props.snap.clone();
+    let movable = props.movable;
+    move |target: Target| -> Option<Origin> {
+        let (snap, side) = (snap.as_ref()?, movable?);
+        match target {
+            Target::Square(sq) => snap
+                .piece(sq)
+                .filter(|p| p.side == side)
+                .map(|_| Origin::Square(sq)),
+            Target::Hand(owner, k) => {
+                (owner == side && snap.hand(side, k) > 0).then_some(Origin::Hand(k))
+            }
+        }
+    }
+}
+
+/// A press: picks up a piece (a drag may follow), taps, or (the right
+/// button, or a finger held still) starts drawing.
+fn pointer_down(
+    shared: Shared,
+    pickable: impl Fn(Target) -> Option<Origin> + 'static,
+    selection: Option<Origin>,
+    promotion: bool,
+) -> Callback<PointerEvent> {
+    let Shared {
+        press,
+        area,
+        dragged,
+        input,
+        ..
+    } = shared;
+    Callback::from(move |e: PointerEvent| {
+        let Some(target) = target_of(e.target()) else {
+            return;
+        };
+        let capture = || {
+            // Yew delegates events from the document root: capture on
+            // the area itself, so that the moves and the release come here.
+            if let Some(el) = area.cast::<Element>() {
+                let _ = el.set_pointer_capture(e.pointer_id());
+            }
+        };
+        let new_press = |target, origin, drawing, long_press| Press {
+            pointer: e.pointer_id(),
+            x: e.client_x(),
+            y: e.client_y(),
+            target,
+            origin,
+            was_selected: origin.is_some() && selection == origin,
+            dragging: false,
+            drawing,
+            long_press,
+        };
+        // The right button draws, from a square.
+        if e.button() == 2 {
+            if let Target::Square(_) = target {
+                e.prevent_default();
+                capture();
+                *press.borrow_mut() = Some(new_press(target, None, true, None));
+            }
+            return;
+        }
+        if e.button() != 0 {
+            return;
+        }
+        *dragged.borrow_mut() = false;
+        if promotion {
+            // A tap beside the promotion question takes the move back.
+            input.emit(BoardInput::Deselect);
+            return;
+        }
+        let origin = pickable(target);
+        if let Some(o) = origin {
+            e.prevent_default();
+            if selection != origin {
+                input.emit(BoardInput::Pick(o));
+            }
+            capture();
+        }
+        // A finger held still on a square with nothing to pick up
+        // starts drawing there.
+        let long_press = (origin.is_none()
+            && e.pointer_type() == "touch"
+            && matches!(target, Target::Square(_)))
+        .then(|| {
+            capture();
+            let (press, pointer) = (press.clone(), e.pointer_id());
+            Timeout::new(LONG_PRESS_MS, move || {
+                if let Some(p) = press.borrow_mut().as_mut().filter(|p| p.pointer == pointer) {
+                    p.drawing = true;
+                }
+            })
+        });
+        *press.borrow_mut() = Some(new_press(target, origin, false, long_press));
+    })
+}
+
+/// A pointer moving: a press on a piece becomes a drag (the ghost follows);
+/// a finger that moves before its long press draws nothing.
+fn pointer_move(shared: Shared) -> Callback<PointerEvent> {
+    let Shared {
+        press, area, ghost, ..
+    } = shared;
+    Callback::from(move |e: PointerEvent| {
+        let mut guard = press.borrow_mut();
+        let Some(p) = guard.as_mut().filter(|p| p.pointer == e.pointer_id()) else {
+            return;
+        };
+        let (dx, dy) = (e.client_x() - p.x, e.client_y() - p.y);
+        let moved = dx * dx + dy * dy > DRAG_THRESHOLD * DRAG_THRESHOLD;
+        if moved && !p.drawing {
+            // Moved before the long press: no drawing.
+            p.long_press = None;
+        }
+        if p.origin.is_none() {
+            return;
+        }
+        if !p.dragging && moved {
+            p.dragging = true;
+            set_class(&area, "dragging", true);
+        }
+        if p.dragging {
+            e.prevent_default();
+            move_ghost(&ghost, Some((e.client_x(), e.client_y())));
+        }
+    })
+}
+
+/// A release: draws (an arrow, or a circle where the press began), drops
+/// a dragged piece, or taps.
+fn pointer_up(shared: Shared) -> Callback<PointerEvent> {
+    let Shared {
+        press,
+        area,
+        ghost,
+        dragged,
+        input,
+        on_draw,
+    } = shared;
+    Callback::from(move |e: PointerEvent| {
+        let Some(p) = press
+            .borrow_mut()
+            .take()
+            .filter(|p| p.pointer == e.pointer_id())
+        else {
+            return;
+        };
+        if p.drawing {
+            if let (Target::Square(from), Some(to)) =
+                (p.target, square_under(e.client_x(), e.client_y()))
+            {
+                on_draw.emit(Some(if from == to {
+                    (None, to)
+                } else {
+                    (Some(from), to)
+                }));
+            }
+            return;
+        }
+        // Any other press (a click, a tap, a drag) clears what was drawn.
+        on_draw.emit(None);
+        let event = match p.origin {
+            Some(origin) if p.dragging => {
+                move_ghost(&ghost, None);
+                set_class(&area, "dragging", false);
+                *dragged.borrow_mut() = true;
+                square_under(e.client_x(), e.client_y()).map(|to| BoardInput::Drop(origin, to))
+            }
+            Some(_) => p.was_selected.then_some(BoardInput::Deselect),
+            None => Some(BoardInput::Tap(p.target)),
+        };
+        if let Some(event) = event {
+            input.emit(event);
+        }
+    })
+}
+
+fn pointer_cancel(shared: Shared) -> Callback<PointerEvent> {
+    let Shared {
+        press, area, ghost, ..
+    } = shared;
+    Callback::from(move |_: PointerEvent| {
+        press.borrow_mut().take();
+        move_ghost(&ghost, None);
+        set_class(&area, "dragging", false);
+    })
+}
+
+/// The keyboard: the arrows move a cursor over the squares (as they are on
+/// screen), Enter or Space taps the square or hand slot in focus.
+fn keys(input: Callback<BoardInput>, flipped: bool) -> Callback<KeyboardEvent> {
+    Callback::from(move |e: KeyboardEvent| {
+        let Some(target) = target_of(e.target()) else {
+            return;
+        };
+        let key = e.key();
+        if key == "Enter" || key == " " {
+            e.prevent_default();
+            input.emit(BoardInput::Tap(target));
+            return;
+        }
+        let Target::Square(sq) = target else {
+            return;
+        };
+        if let Some(to) = cursor_step(sq, &key, flipped) {
+            e.prevent_default();
+            input.emit(BoardInput::Focus(to));
+            focus_square(to);
+        }
+    })
 }
 
 /// How long a move slides (as chessground's, 150–250 ms).
