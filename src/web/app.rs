@@ -128,11 +128,6 @@ pub fn app() -> Html {
                     </nav>
                 } else {
                     <aside class="panel">
-                        { panel::result(&state, panel::ResultActions {
-                            new_game: store.dispatching(Action::Open(Dialog::NewGame)),
-                            rematch: commands.with(Commands::rematch),
-                            reopen: store.reform(Action::Reopen),
-                        }) }
                         if state.view.viewer { { steps } }
                         <div class="toolbar">
                             { flip(false) }
@@ -153,6 +148,13 @@ pub fn app() -> Html {
                                     onclick={store.dispatching(Action::Open(Dialog::Resign))} />
                             }
                         </div>
+                        // Below the buttons, so that they stay where they
+                        // were when the game ends.
+                        { panel::result(&state, panel::ResultActions {
+                            new_game: store.dispatching(Action::Open(Dialog::NewGame)),
+                            rematch: commands.with(Commands::rematch),
+                            reopen: store.reform(Action::Reopen),
+                        }) }
                         if playing {
                             { panel::move_input(t, state.can_move(), store.reform(Action::TypeMove)) }
                             { panel::hint(&state) }

@@ -1,7 +1,7 @@
 // How the page is laid out on a phone and a desktop: what a player sees
 // without reading (the game's name, the coordinates around the board).
 import { expect, test } from '@playwright/test';
-import { openGame } from './helpers';
+import { openGame, playUci } from './helpers';
 
 test('the game\'s name is shown whole in the top bar at 320 and 390 px, beside its buttons', async ({ page }) => {
   const names: Record<string, Record<string, string>> = {
@@ -118,5 +118,23 @@ test('looking back takes the status line\'s place: it does not say "Your move", 
     await status.getByTestId('live').click();
     await expect(status).toHaveText('Black to move');
     expect(await places()).toEqual(live);
+  }
+});
+
+test('the result card comes below the buttons: they stay where they were when the game ends', async ({ page }) => {
+  for (const [width, height] of [[390, 844], [1280, 800]]) {
+    await page.setViewportSize({ width, height });
+    await openGame(page, { variant: 'pandemonium', white: 'human', black: 'human', fen: '3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1', moves: 'c6c7+,d9c9' });
+    const place = (testid: string) =>
+      page.getByTestId(testid).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [Math.round(r.x), Math.round(r.y + window.scrollY)];
+      });
+    const before = await Promise.all(['flip', 'rules', 'share'].map(place));
+    await playUci(page, 'R@a9');
+    await expect(page.getByTestId('result')).toBeVisible();
+    expect(await Promise.all(['flip', 'rules', 'share'].map(place)), `at ${width} px`).toEqual(before);
+    const [, cardTop] = await place('result');
+    expect(cardTop).toBeGreaterThan(before[2][1]);
   }
 });
