@@ -477,6 +477,16 @@ impl Snapshot {
     }
 }
 
+/// The human's side in a game against the computer (none between two
+/// players).
+pub fn human_side(players: [Player; 2]) -> Option<Side> {
+    match players {
+        [Player::Human, Player::Computer] => Some(Side::White),
+        [Player::Computer, Player::Human] => Some(Side::Black),
+        _ => None,
+    }
+}
+
 /// Square names for people and for the page's `data-square` attributes.
 pub fn square_name(square: u8) -> String {
     let file = (b'a' + square % 9) as char;

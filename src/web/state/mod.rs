@@ -18,7 +18,7 @@ use std::rc::Rc;
 
 use crate::protocol::Lang;
 use crate::protocol::{
-    EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
+    human_side, EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
 };
 use crate::web::clock::ClockLine;
 use crate::web::i18n::{Text, Texts};
@@ -332,11 +332,9 @@ impl State {
     /// Whether Take back may be pressed: a human plays, a move was made, and
     /// the game goes on or the player reopened it.
     pub fn can_take_back(&self) -> bool {
-        self.snapshot.as_ref().is_some_and(|s| {
-            !s.san.is_empty()
-                && s.players.contains(&Player::Human)
-                && (s.ending.is_none() || self.reopened)
-        })
+        self.snapshot
+            .as_ref()
+            .is_some_and(|s| has_human_moves(s) && (s.ending.is_none() || self.reopened))
     }
 
     /// Whether the game that has ended may be reopened for a take-back: one
@@ -344,9 +342,7 @@ impl State {
     pub fn can_reopen(&self) -> bool {
         !self.view.viewer
             && self.snapshot.as_ref().is_some_and(|s| {
-                !s.san.is_empty()
-                    && s.players.contains(&Player::Human)
-                    && s.ending.is_some_and(|e| e.reason != EndReason::Time)
+                has_human_moves(s) && s.ending.is_some_and(|e| e.reason != EndReason::Time)
             })
     }
 
@@ -363,12 +359,11 @@ impl State {
     /// side at the bottom now, or (swapping) the other one.
     pub fn rematch(&self, swap: bool) -> Option<Start> {
         let game = self.snapshot.as_ref()?.rematch(swap);
-        let bottom = match game.players {
-            [Player::Human, Player::Computer] => Side::White,
-            [Player::Computer, Player::Human] => Side::Black,
-            _ if swap => self.view.bottom().flip(),
-            _ => self.view.bottom(),
-        };
+        let bottom = human_side(game.players).unwrap_or(if swap {
+            self.view.bottom().flip()
+        } else {
+            self.view.bottom()
+        });
         Some((game, bottom, self.clock.started))
     }
 
@@ -377,10 +372,9 @@ impl State {
     /// turn, and none once the game is over.
     pub fn resigner(&self) -> Option<Side> {
         let snap = self.snapshot.as_ref().filter(|s| s.ending.is_none())?;
-        match snap.players {
-            [Player::Human, Player::Computer] => Some(Side::White),
-            [Player::Computer, Player::Human] => Some(Side::Black),
-            [Player::Human, Player::Human] => Some(snap.to_move),
+        match (human_side(snap.players), snap.players) {
+            (Some(side), _) => Some(side),
+            (None, [Player::Human, Player::Human]) => Some(snap.to_move),
             _ => None,
         }
         .filter(|&side| side == snap.to_move)
@@ -410,6 +404,11 @@ impl State {
         };
         (to != now).then_some(to)
     }
+}
+
+/// A game with moves to take back, played by a human.
+fn has_human_moves(s: &Snapshot) -> bool {
+    !s.san.is_empty() && s.players.contains(&Player::Human)
 }
 
 #[cfg(test)]
