@@ -1,14 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { openGame, playUci, plies } from './helpers';
+import { openGame, playUci, plies, startClockGame } from './helpers';
 
 test('a clock for two players: each side spends its own time, and a flag fall loses', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
   await expect(page.getByTestId('clock-white')).toHaveCount(0);
-  await page.getByTestId('new-game').click();
-  await page.getByTestId('opponent-human').click();
-  await page.getByTestId('clock-minutes').fill('1');
-  await page.getByTestId('clock-increment').fill('2');
-  await page.getByTestId('start-game').click();
+  await startClockGame(page, 1, 2);
   const white = page.getByTestId('clock-white');
   const black = page.getByTestId('clock-black');
   await expect(white).toHaveClass(/running/);
@@ -30,11 +26,7 @@ test('a clock for two players: each side spends its own time, and a flag fall lo
 
 test('the clock survives a reload, and its time runs on meanwhile', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
-  await page.getByTestId('new-game').click();
-  await page.getByTestId('opponent-human').click();
-  await page.getByTestId('clock-minutes').fill('5');
-  await page.getByTestId('clock-increment').fill('0');
-  await page.getByTestId('start-game').click();
+  await startClockGame(page, 5, 0);
   await playUci(page, 'e3e4');
   const white = page.getByTestId('clock-white');
   const black = page.getByTestId('clock-black');
@@ -75,11 +67,7 @@ test('a new game from a FEN typed in the dialog; a bad one keeps the game', asyn
 
 test('a game lost on time stays lost: Take back is off and the clock stays at zero', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
-  await page.getByTestId('new-game').click();
-  await page.getByTestId('opponent-human').click();
-  await page.getByTestId('clock-minutes').fill('1');
-  await page.getByTestId('clock-increment').fill('0');
-  await page.getByTestId('start-game').click();
+  await startClockGame(page, 1, 0);
   await playUci(page, 'e3e4');
   await playUci(page, 'e7e6');
   const white = page.getByTestId('clock-white');

@@ -2,7 +2,7 @@
 // written under the last move, Rematch and Swap sides on the result card,
 // and no take-back of a finished game unless the player reopens it.
 import { expect, Page, test } from '@playwright/test';
-import { openGame, playUci, plies, scriptedGames, square } from './helpers';
+import { openGame, playUci, plies, scriptedGames, square, startClockGame } from './helpers';
 
 /** The Mansindam mate of games.txt, by two players at one device. */
 async function mateByTwoPlayers(page: Page, params: Record<string, string> = {}) {
@@ -76,11 +76,7 @@ test('Take back is off once the game has ended, and on again after Reopen', asyn
 
 test('a game lost on time has no Reopen: it stays lost', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
-  await page.getByTestId('new-game').click();
-  await page.getByTestId('opponent-human').click();
-  await page.getByTestId('clock-minutes').fill('1');
-  await page.getByTestId('clock-increment').fill('0');
-  await page.getByTestId('start-game').click();
+  await startClockGame(page, 1, 0);
   await playUci(page, 'e3e4');
   await page.clock.install();
   await page.clock.runFor(61_000);

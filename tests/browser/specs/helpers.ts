@@ -32,6 +32,15 @@ export async function openGame(page: Page, params: Record<string, string>, path 
   await expect(page.locator('.app[data-ready="true"]')).toBeVisible();
 }
 
+/** Starts a game for two players with a clock from the New game dialog. */
+export async function startClockGame(page: Page, minutes: number, increment: number) {
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  await page.getByTestId('clock-minutes').fill(String(minutes));
+  await page.getByTestId('clock-increment').fill(String(increment));
+  await page.getByTestId('start-game').click();
+}
+
 export function square(root: Root, name: string) {
   return root.locator(`[data-square="${name}"]`);
 }
