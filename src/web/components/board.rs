@@ -442,9 +442,10 @@ const SLIDE_MS: f64 = 200.0;
 
 /// Motion: the move that leads to the position shown slides from its square
 /// (a drop grows in where it lands), so that the computer's reply is seen.
-/// Only one move forward (a new move, or a step forward through the game);
-/// not a move the player dragged (the piece is already there), and not
-/// with `prefers-reduced-motion`.
+/// Only one move forward (a new move, or a step forward through the game),
+/// or two when the player's move and the computer's reply come in one
+/// render; not a move the player dragged (the piece is already there), and
+/// not with `prefers-reduced-motion`.
 #[hook]
 fn use_motion(snap: Option<&Rc<Snapshot>>, area: &NodeRef, dragged: &Rc<RefCell<bool>>) {
     let shown = snap.map(|s| (s.game_id, s.san.len(), s.last_move));
@@ -454,7 +455,11 @@ fn use_motion(snap: Option<&Rc<Snapshot>>, area: &NodeRef, dragged: &Rc<RefCell<
         let was = before.replace(shown);
         let dragged = dragged.replace(false);
         if let (Some((game, plies, _)), Some((g, p, Some((from, to))))) = (was, shown) {
-            if g == game && p == plies + 1 && !dragged && !reduced_motion() {
+            // Yew may render the player's move and the computer's quick
+            // reply at once (it yields to the browser between renders): the
+            // reply still slides, as it is the move to be seen.
+            let stepped = p == plies + 1 && !dragged || p == plies + 2;
+            if g == game && stepped && !reduced_motion() {
                 slide(&area, from, to);
             }
         }

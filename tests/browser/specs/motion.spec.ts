@@ -57,19 +57,34 @@ test('a tapped move slides from its square to its destination in 200 ms', async 
   expect(end).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 });
 });
 
-test('the computer\'s reply slides too, and a drop grows in', async ({ page }) => {
+test('a drop grows in where it lands', async ({ page }) => {
+  await openGame(page, { variant: 'pandemonium', white: 'human', black: 'human', fen: '3k5/9/9/9/9/9/9/9/4K4[R] w - - 0 1' });
+  await handSlot(page, 'white', 'R').click();
+  await square(page, 'e5').click();
+  await expect.poll(() => plies(page)).toBe(1);
+  expect(await animated(page)).toEqual(['e5']);
+  expect(await frame(page, 0, 0)).toMatchObject({ scale: 0.5, opacity: 0 });
+  expect(await frame(page, 0, 200)).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 });
+});
+
+test('the computer\'s reply slides, even when it comes in the same render as the player\'s move', async ({ page }) => {
   await openGame(page, { variant: 'pandemonium', white: 'human', black: 'computer', level: '1', fen: '3k5/9/9/9/9/9/9/9/4K4[R] w - - 0 1' });
+  // A slow machine (here a CPU slowed 30 times) draws the drop and the
+  // reply in one render: the reply must slide all the same.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 30 });
   await handSlot(page, 'white', 'R').click();
   await square(page, 'e5').click();
   await expect.poll(() => plies(page)).toBe(2);
-  const squares = await animated(page);
-  expect(squares[0]).toBe('e5');
-  expect(squares.length).toBe(2);
-  expect(await frame(page, 0, 0)).toMatchObject({ scale: 0.5, opacity: 0 });
-  expect(await frame(page, 0, 200)).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 });
-  // The king's reply starts away from its new square.
-  const reply = await frame(page, 1, 0);
-  expect(Math.abs(reply.x) + Math.abs(reply.y)).toBeGreaterThan(10);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // The king's reply is the last animation; it starts away from its new
+  // square (the drop before it may or may not have been drawn on its own).
+  const squares: string[] = await animated(page);
+  const reply = await page.locator('[data-square].last:has(.piece)').getAttribute('data-square');
+  expect(squares.at(-1)).toBe(reply);
+  const start = await frame(page, squares.length - 1, 0);
+  expect(Math.abs(start.x) + Math.abs(start.y)).toBeGreaterThan(10);
+  expect(await frame(page, squares.length - 1, 200)).toEqual({ x: 0, y: 0, scale: 1, opacity: 1 });
 });
 
 test('nothing moves with prefers-reduced-motion, nor a piece the player dragged', async ({ page }) => {
