@@ -157,6 +157,29 @@ pub struct NewGame {
     /// reported and the game starts from the standard position (a bad move:
     /// from the position before it) instead of being refused.
     pub from_link: bool,
+    /// The computer's time, when the game has a clock.
+    pub clock: Option<TimeLeft>,
+}
+
+/// The computer's time on the game's clock, as the page's clock reads it
+/// when the computer's turn comes: main time, increment, and byoyomi
+/// periods. The computer thinks within its share of it, and a search that
+/// overran it all would lose the game on time (the page judges only the
+/// humans' time, the worker the computer's, where it is spent).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct TimeLeft {
+    pub main_ms: u64,
+    pub increment_ms: u64,
+    pub byoyomi_ms: u64,
+    pub periods: u32,
+}
+
+impl TimeLeft {
+    /// The longest one move may take: the main time and every period.
+    pub fn total_ms(&self) -> u64 {
+        self.main_ms + self.byoyomi_ms * u64::from(self.periods)
+    }
 }
 
 /// A game record (PGN) or a position (FEN) pasted by the player, to play on
@@ -190,6 +213,7 @@ impl Default for NewGame {
             players: [Player::Human, Player::Computer],
             level: DEFAULT_LEVEL,
             from_link: false,
+            clock: None,
         }
     }
 }
@@ -258,6 +282,9 @@ pub enum Request {
     PlayTyped(String),
     /// The language of the worker's refusals.
     SetLang(Lang),
+    /// The computer's time on the clock, sent with each human move of a
+    /// timed game (for the computer's reply).
+    ComputerTime(TimeLeft),
 }
 
 /// What the worker tells the page.
@@ -441,6 +468,7 @@ impl Snapshot {
             players: self.players,
             level: self.level,
             from_link: false,
+            clock: None,
         }
     }
 

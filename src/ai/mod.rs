@@ -153,6 +153,29 @@ impl Limits {
         }
     }
 
+    /// Limits for a clock with byoyomi: the main time's share as
+    /// [`Limits::from_clock`] gives it, and then up to most of one period,
+    /// never into the next (a period overrun is lost). Without byoyomi, as
+    /// `from_clock`.
+    pub fn from_byoyomi_clock(main_ms: f64, inc_ms: f64, byoyomi_ms: f64) -> Limits {
+        let main = Limits::from_clock(main_ms, inc_ms, None);
+        if byoyomi_ms <= 0.0 {
+            return main;
+        }
+        let (soft, hard) = if main_ms > 0.0 {
+            (main.soft_ms.unwrap_or(0.0), main.movetime_ms.unwrap_or(0.0))
+        } else {
+            (0.0, 0.0)
+        };
+        // A margin for the messages and a slow device's timer.
+        let period = (byoyomi_ms - 300.0).max(byoyomi_ms * 0.5);
+        Limits {
+            movetime_ms: Some(hard + period * 0.9),
+            soft_ms: Some(soft + period * 0.5),
+            ..Limits::default()
+        }
+    }
+
     /// The same limits, tightened by `other`'s wherever it is stricter.
     pub fn tightened(mut self, other: &Limits) -> Limits {
         fn min<T: PartialOrd + Copy>(a: Option<T>, b: Option<T>) -> Option<T> {

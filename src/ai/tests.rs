@@ -309,3 +309,23 @@ fn clock_limits_are_sane() {
     let l = Limits::from_clock(100.0, 0.0, None);
     assert!(l.movetime_ms.unwrap() < 100.0);
 }
+
+#[test]
+fn byoyomi_limits_stay_inside_one_period() {
+    // In byoyomi: most of a period, never all of it.
+    let l = Limits::from_byoyomi_clock(0.0, 0.0, 10_000.0);
+    assert_eq!((l.soft_ms, l.movetime_ms), (Some(4_850.0), Some(8_730.0)));
+    let l = Limits::from_byoyomi_clock(0.0, 0.0, 1_000.0);
+    assert_eq!(l.movetime_ms, Some(630.0));
+    // With main time left: its share, then into the first period at most.
+    let main = Limits::from_clock(60_000.0, 0.0, None);
+    let l = Limits::from_byoyomi_clock(60_000.0, 0.0, 10_000.0);
+    assert_eq!(l.movetime_ms, Some(main.movetime_ms.unwrap() + 8_730.0));
+    assert!(l.movetime_ms.unwrap() < 60_000.0 + 10_000.0);
+    // No byoyomi: the plain clock.
+    let l = Limits::from_byoyomi_clock(60_000.0, 1_000.0, 0.0);
+    assert_eq!(
+        l.movetime_ms,
+        Limits::from_clock(60_000.0, 1_000.0, None).movetime_ms
+    );
+}

@@ -170,13 +170,23 @@ pub fn app() -> Html {
 
 /// The clocks as the hands show them, White's then Black's.
 fn clock_faces(state: &State) -> [Option<ClockFace>; 2] {
+    let t = state.text();
     Side::BOTH.map(|side| {
         state.clock.clock.as_ref().map(|c| {
-            let left = c.left(side, state.clock.now);
+            let reading = c.reading(side, state.clock.now);
+            let byoyomi = (c.control.periods > 0).then(|| {
+                let n = |n: u32| n.to_string();
+                fill(
+                    t.byoyomi_left,
+                    &[("p", &n(reading.periods)), ("b", &n(c.control.byoyomi_s))],
+                )
+            });
             ClockFace {
-                text: clock::format(left),
+                text: clock::format(reading.shown()),
+                byoyomi,
+                in_byoyomi: reading.period.is_some(),
                 running: c.running() == Some(side),
-                low: left < 10_000.0,
+                low: c.running() == Some(side) && reading.low(),
             }
         })
     })
@@ -224,7 +234,7 @@ fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option
         <ShareDialog lang={state.view.lang} link={url.to_string()} on_close={store.dispatching(Action::CloseDialog)} />
     }
     if state.dialogs.open == Some(Dialog::NewGame) {
-        <NewGameDialog initial={Settings::of(snap.as_deref())} lang={state.view.lang}
+        <NewGameDialog initial={Settings::of(snap.as_deref())} clock={state.clock.started} lang={state.view.lang}
             on_start={commands.with(Commands::start)}
             on_close={store.dispatching(Action::CloseDialog)} />
     }

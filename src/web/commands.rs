@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::protocol::{Load, Snapshot};
 use crate::web::bridge::WorkerHandle;
+use crate::web::clock::Clock;
 use crate::web::hooks::Store;
 use crate::web::prefs::Prefs;
 use crate::web::state::{Action, BoardInput, Intent, Start};
@@ -67,8 +68,10 @@ impl Commands {
 
     /// A new game from the New game dialog. A computer still thinking is
     /// stopped (the game goes to a new worker).
-    pub fn start(&self, (game, bottom, clock): Start) {
+    pub fn start(&self, (mut game, bottom, clock): Start) {
         let thinking = self.snapshot().is_some_and(|s| s.thinking);
+        // The computer's time, should it move first.
+        game.clock = clock.and_then(|c| Clock::new(c).computer_time(game.players, 0.0));
         storage::forget();
         self.worker.new_game(game, thinking);
         self.store.dispatch(Action::Starting(bottom, clock));

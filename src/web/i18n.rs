@@ -5,6 +5,7 @@
 //! Plain data with no web dependency, so that it is tested natively.
 
 use crate::protocol::{EndReason, KindView, Lang, Player, Side, Snapshot};
+use crate::web::clock::TimeControl;
 use crate::web::link::{Expected, Problem};
 
 /// The page's texts in a language.
@@ -114,6 +115,13 @@ pub struct Text {
     pub clock: &'static str,
     pub clock_minutes: &'static str,
     pub clock_increment: &'static str,
+    pub clock_byoyomi: &'static str,
+    pub clock_periods: &'static str,
+    pub no_clock: &'static str,
+    /// A main time in minutes: `{m}`.
+    pub minutes: &'static str,
+    /// A clock's byoyomi periods left: `{b}` seconds, `{p}` periods.
+    pub byoyomi_left: &'static str,
     pub start_fen: &'static str,
     // Keyboard and screen readers.
     pub type_move: &'static str,
@@ -223,6 +231,24 @@ impl Text {
                 ("expected", &expected),
             ],
         )
+    }
+
+    /// A time control as the New game dialog offers it: `5+3`, or with
+    /// byoyomi `10 min + 3×30 s` (`10+5 + 3×30 s` with an increment too).
+    pub fn time_control(&self, c: TimeControl) -> String {
+        let n = |n: u32| n.to_string();
+        let main = match (c.periods, c.increment_s) {
+            (0, _) | (_, 1..) => format!("{}+{}", c.minutes, c.increment_s),
+            _ => fill(self.minutes, &[("m", &n(c.minutes))]),
+        };
+        if c.periods == 0 {
+            return main;
+        }
+        let byoyomi = fill(
+            self.byoyomi_left,
+            &[("b", &n(c.byoyomi_s)), ("p", &n(c.periods))],
+        );
+        format!("{main} + {byoyomi}")
     }
 
     pub fn level_note(&self, level: u8) -> &'static str {
@@ -379,9 +405,14 @@ pub static EN: Text = Text {
     moves_first: "moves first",
     cancel: "Cancel",
     start: "Start",
-    clock: "Clock (0 minutes: none)",
+    clock: "Clock",
     clock_minutes: "minutes each",
     clock_increment: "seconds added per move",
+    clock_byoyomi: "seconds of byoyomi (each move, after)",
+    clock_periods: "byoyomi periods",
+    no_clock: "None",
+    minutes: "{m} min",
+    byoyomi_left: "{p}×{b} s",
     start_fen: "Start from a position (FEN, optional)",
     type_move: "Type a move: e3e4, P@e5, Nc3…",
     announce: "{side} played {san}. {status}",
@@ -549,9 +580,14 @@ pub static KO: Text = Text {
     moves_first: "먼저 둠",
     cancel: "취소",
     start: "시작",
-    clock: "시계 (0분: 사용 안 함)",
+    clock: "시계",
     clock_minutes: "분 (각자)",
     clock_increment: "초 (한 수마다 추가)",
+    clock_byoyomi: "초읽기 (그 뒤 한 수마다 초)",
+    clock_periods: "초읽기 횟수",
+    no_clock: "없음",
+    minutes: "{m}분",
+    byoyomi_left: "{p}×{b}초",
     start_fen: "국면에서 시작 (FEN, 선택)",
     type_move: "수 입력: e3e4, P@e5, Nc3…",
     announce: "{side}: {san}. {status}",

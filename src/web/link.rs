@@ -217,6 +217,7 @@ impl Link {
             players: Side::BOTH.map(|side| self.players[side.index()].unwrap_or(by_mode(side))),
             level: self.level.unwrap_or(DEFAULT_LEVEL),
             from_link: true,
+            clock: None,
         }
     }
 

@@ -107,6 +107,7 @@ pub fn read(text: &str) -> Result<Saved, Damage> {
             players,
             level,
             from_link: false,
+            clock: None,
         },
         clock,
     })
@@ -143,16 +144,19 @@ mod tests {
 
     #[test]
     fn a_clock_is_saved_on_a_sixth_line() {
-        let line = ClockLine::parse("clock 2 0 50000 61000 w 1763900000000").unwrap();
+        let line = ClockLine::parse("clock 2 1+0b30x3 50000 61000 w 1763900000000 3 2").unwrap();
         let text = write(&Session::new().snapshot(), Some(&line));
         assert!(
-            text.ends_with("\n3\nclock 2 0 50000 61000 w 1763900000000"),
+            text.ends_with("\n3\nclock 2 1+0b30x3 50000 61000 w 1763900000000 3 2"),
             "{text}"
         );
         assert_eq!(read(&text).unwrap().clock, Some(line));
         assert_eq!(
             read(&(text.clone() + "x")).unwrap_err(),
-            Damage::Unreadable(6, "clock 2 0 50000 61000 w 1763900000000x".into())
+            Damage::Unreadable(
+                6,
+                "clock 2 1+0b30x3 50000 61000 w 1763900000000 3 2x".into()
+            )
         );
     }
 

@@ -8,13 +8,13 @@
 
 use std::str::FromStr;
 
-use crate::ai::{self, Searcher};
+use crate::ai::{self, Limits, Searcher};
 use crate::engine::{
     read_pgn, write_pgn, Color, Game, Move, Outcome, PgnHeader, Reason, SetupError, Square, Variant,
 };
 use crate::protocol::{
     take_back_count, EndReason, Ending, Hint, KindView, Lang, Load, MoveSpec, MoveView, NewGame,
-    PieceView, Player, Request, Response, Side, Snapshot, DEFAULT_LEVEL, LEVELS,
+    PieceView, Player, Request, Response, Side, Snapshot, TimeLeft, DEFAULT_LEVEL, LEVELS,
 };
 use crate::worker::messages::{link_fallback, third_time, Fallback, Localized, Refusal};
 
@@ -36,6 +36,8 @@ pub struct Session {
     level: u8,
     game_id: u32,
     searcher: Searcher,
+    /// The computer's time for its next move, in a timed game.
+    computer_time: Option<TimeLeft>,
 }
 
 impl Default for Session {
@@ -54,6 +56,7 @@ impl Session {
             level: DEFAULT_LEVEL,
             game_id: 0,
             searcher: Searcher::new(TABLE_MB),
+            computer_time: None,
         }
     }
 
@@ -94,6 +97,10 @@ impl Session {
             // for the game being started).
             Request::SetLang(lang) => {
                 self.lang = lang;
+                Vec::new()
+            }
+            Request::ComputerTime(time) => {
+                self.computer_time = Some(time);
                 Vec::new()
             }
             Request::PlayTyped(text) => match self.typed(&text) {
@@ -147,10 +154,11 @@ impl Session {
     /// clock `now`, in milliseconds, for the level's time guard), and
     /// answers with the game as it stands then.
     pub fn computer_move(&mut self, now: &dyn Fn() -> f64) -> Vec<Response> {
-        match self.play_computer(now) {
-            Some(_) => vec![Response::Snapshot(Box::new(self.snapshot()))],
-            None => Vec::new(),
+        if !self.computer_to_move() {
+            return Vec::new();
         }
+        self.play_computer(now);
+        vec![Response::Snapshot(Box::new(self.snapshot()))]
     }
 
     fn resign(&mut self, side: Side) -> Result<(), String> {
@@ -198,6 +206,7 @@ impl Session {
         };
         self.game = game;
         self.players = new.players;
+        self.computer_time = new.clock;
         self.level = new.level.clamp(1, LEVELS);
         self.game_id = new.id;
         self.searcher.new_game();
@@ -326,8 +335,24 @@ impl Session {
         let mut limits = ai::level(self.level);
         // Different games, different choices among equal moves.
         limits.seed = u64::from(self.game_id) << 16 ^ self.game.ply_count() as u64;
+        // On a clock, within its share of its time.
+        let time = self.computer_time.take();
+        if let Some(t) = time {
+            limits = limits.tightened(&Limits::from_byoyomi_clock(
+                t.main_ms as f64,
+                t.increment_ms as f64,
+                t.byoyomi_ms as f64,
+            ));
+        }
+        let start = now();
         let result = self.searcher.search(&self.game, &limits, now, &mut |_| {});
         let m = result.best?;
+        if time.is_some_and(|t| now() - start > t.total_ms() as f64) {
+            // It overran all its time: lost, as a human would be.
+            let side = self.game.position().side_to_move();
+            self.game.lose_on_time(side).ok()?;
+            return None;
+        }
         self.game.play(m).ok()?;
         Some(m)
     }
@@ -518,6 +543,56 @@ mod tests {
     }
 
     #[test]
+    fn on_a_clock_the_computer_thinks_within_its_time_or_loses_on_it() {
+        let players = [Player::Human, Player::Computer];
+        let byoyomi = TimeLeft {
+            main_ms: 0,
+            increment_ms: 0,
+            byoyomi_ms: 1_000,
+            periods: 1,
+        };
+        // In time (a clock that stands still): it plays, and the time it
+        // was given is used up.
+        let mut s = new_game("mansindam", None, players, 1);
+        super::testing::play(&mut s, "e3e4");
+        s.ask(Request::ComputerTime(byoyomi)).unwrap();
+        assert_eq!(s.computer_time, Some(byoyomi));
+        s.computer_move(&|| 0.0);
+        assert_eq!(s.snapshot().san.len(), 2);
+        assert_eq!(s.computer_time, None);
+        // A search that overran its whole time (a clock that leaps a
+        // ten seconds at each look): Black loses on time and plays nothing.
+        let mut s = new_game("mansindam", None, players, 1);
+        super::testing::play(&mut s, "e3e4");
+        s.ask(Request::ComputerTime(byoyomi)).unwrap();
+        let t = std::cell::Cell::new(0.0);
+        let leaping = || {
+            t.set(t.get() + 10_000.0);
+            t.get()
+        };
+        let answer = s.computer_move(&leaping);
+        let Some(Response::Snapshot(snap)) = answer.first() else {
+            panic!("{answer:?}")
+        };
+        assert_eq!(snap.san.len(), 1);
+        let ending = snap.ending.expect("the game is over");
+        assert_eq!(
+            (ending.winner, ending.reason),
+            (Side::White, EndReason::Time)
+        );
+        // The time comes with the game, too (the computer moves first).
+        let mut s = new_game("mansindam", None, [Player::Computer, Player::Human], 1);
+        s.ask(Request::NewGame(NewGame {
+            id: 1,
+            players: [Player::Computer, Player::Human],
+            clock: Some(byoyomi),
+            ..NewGame::default()
+        }))
+        .unwrap();
+        assert_eq!(s.computer_time, Some(byoyomi));
+    }
+
+    #[test]
     fn the_computer_respects_the_end_of_the_game() {
         // White to move is checkmated already: nothing to play.
         let mut s = new_game(
@@ -591,6 +666,7 @@ mod tests {
             moves: moves.iter().map(|m| m.to_string()).collect(),
             players: [Player::Human, Player::Human],
             from_link: true,
+            clock: None,
             ..NewGame::default()
         };
         // A bad move: the game goes on from the position before it.
@@ -910,6 +986,7 @@ mod tests {
                 players: [Player::Computer, Player::Human],
                 level: 4,
                 from_link: false,
+                clock: None,
             }
         );
         let swapped = over.rematch(true);

@@ -4,6 +4,7 @@
 use yew::prelude::*;
 
 use crate::protocol::{Lang, NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
+use crate::web::clock::TimeControl;
 use crate::web::i18n::{fill, Texts};
 use crate::web::prefs::{PieceSet, Prefs, Theme};
 use crate::web::state::Start;
@@ -64,6 +65,7 @@ impl Settings {
             },
             level: self.level,
             from_link: false,
+            clock: None,
         }
     }
 }
@@ -71,6 +73,8 @@ impl Settings {
 #[derive(Properties, PartialEq)]
 pub struct NewGameProps {
     pub initial: Settings,
+    /// The clock of the game shown, offered again.
+    pub clock: Option<TimeControl>,
     pub lang: Lang,
     pub on_start: Callback<Start>,
     pub on_close: Callback<()>,
@@ -93,24 +97,18 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         };
     let s = *settings;
     let fen = use_node_ref();
-    let minutes = use_node_ref();
-    let increment = use_node_ref();
+    let clock = use_state(|| ClockFields::of(props.clock));
     let start = {
         let on_start = props.on_start.clone();
-        let (fen, minutes, increment) = (fen.clone(), minutes.clone(), increment.clone());
+        let (fen, clock) = (fen.clone(), *clock);
         Callback::from(move |_| {
-            let value = |r: &NodeRef| {
-                r.cast::<web_sys::HtmlInputElement>()
-                    .map(|i| i.value())
-                    .unwrap_or_default()
-            };
-            let number = |r: &NodeRef| value(r).trim().parse::<u32>().unwrap_or(0);
+            let position = fen
+                .cast::<web_sys::HtmlInputElement>()
+                .map(|i| i.value())
+                .unwrap_or_default();
             let mut game = s.new_game();
-            let position = value(&fen);
             game.fen = Some(position.trim().to_string()).filter(|f| !f.is_empty());
-            let clock = (!s.computer && number(&minutes) > 0)
-                .then(|| (number(&minutes).min(600), number(&increment).min(600)));
-            on_start.emit((game, s.side, clock))
+            on_start.emit((game, s.side, clock.control()))
         })
     };
     let close = props.on_close.reform(|_| ());
@@ -161,23 +159,8 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     { choice("side-black", t.black, "", s.side == Side::Black, Settings { side: Side::Black, ..s }) }
                 </div>
             </fieldset>
-            if !s.computer {
-                <fieldset>
-                    <legend>{ t.clock }</legend>
-                    <div class="clock-fields">
-                        <label>
-                            <input type="number" min="0" max="600" value="0" ref={minutes}
-                                data-testid="clock-minutes" />
-                            { t.clock_minutes }
-                        </label>
-                        <label>
-                            <input type="number" min="0" max="600" value="0" ref={increment}
-                                data-testid="clock-increment" />
-                            { t.clock_increment }
-                        </label>
-                    </div>
-                </fieldset>
-            }
+            <ClockChooser value={*clock} lang={props.lang}
+                on_change={Callback::from(move |v| clock.set(v))} />
             <label class="field">
                 <span class="field-label">{ t.start_fen }</span>
                 <input type="text" ref={fen} data-testid="start-fen" spellcheck="false"
@@ -190,6 +173,92 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 </button>
             </div>
         </Modal>
+    }
+}
+
+/// The clock's four fields as the New game dialog shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockFields {
+    pub minutes: u32,
+    pub increment: u32,
+    pub byoyomi: u32,
+    pub periods: u32,
+}
+
+impl ClockFields {
+    fn of(control: Option<TimeControl>) -> ClockFields {
+        let c = control.unwrap_or(TimeControl::fischer(0, 0));
+        ClockFields {
+            minutes: c.minutes,
+            increment: c.increment_s,
+            byoyomi: c.byoyomi_s,
+            periods: c.periods,
+        }
+    }
+
+    fn control(self) -> Option<TimeControl> {
+        TimeControl::from_fields(self.minutes, self.increment, self.byoyomi, self.periods)
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ClockProps {
+    value: ClockFields,
+    lang: Lang,
+    on_change: Callback<ClockFields>,
+}
+
+/// The clock: no clock, a quick choice, or the four fields (minutes,
+/// increment, byoyomi seconds and periods), kept in step.
+#[function_component(ClockChooser)]
+fn clock_chooser(props: &ClockProps) -> Html {
+    let (t, value) = (props.lang.text(), props.value);
+    let chosen = value.control();
+    let chip = |control: Option<TimeControl>| {
+        let on = chosen == control;
+        let label = control.map_or(t.no_clock.to_string(), |c| t.time_control(c));
+        let testid = control.map_or("none".to_string(), |c| c.to_string());
+        html! {
+            <button type="button" class={classes!("level", "clock-preset", on.then_some("on"))}
+                data-testid={format!("clock-preset-{testid}")} aria-pressed={on.to_string()}
+                onclick={props.on_change.reform(move |_| ClockFields::of(control))}>
+                { label }
+            </button>
+        }
+    };
+    let field = |testid: &'static str,
+                 text: &'static str,
+                 get: fn(&ClockFields) -> u32,
+                 set: fn(&mut ClockFields, u32)| {
+        let on_change = props.on_change.clone();
+        let oninput = Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut next = value;
+            set(&mut next, input.value().trim().parse().unwrap_or(0));
+            on_change.emit(next);
+        });
+        html! {
+            <label>
+                <input type="number" min="0" max="600" inputmode="numeric" value={get(&value).to_string()}
+                    data-testid={testid} {oninput} />
+                { text }
+            </label>
+        }
+    };
+    html! {
+        <fieldset>
+            <legend>{ t.clock }</legend>
+            <div class="clock-presets">
+                { chip(None) }
+                { for TimeControl::PRESETS.into_iter().map(|c| chip(Some(c))) }
+            </div>
+            <div class="clock-fields">
+                { field("clock-minutes", t.clock_minutes, |f| f.minutes, |f, n| f.minutes = n) }
+                { field("clock-increment", t.clock_increment, |f| f.increment, |f, n| f.increment = n) }
+                { field("clock-byoyomi", t.clock_byoyomi, |f| f.byoyomi, |f, n| f.byoyomi = n) }
+                { field("clock-periods", t.clock_periods, |f| f.periods, |f, n| f.periods = n) }
+            </div>
+        </fieldset>
     }
 }
 

@@ -16,10 +16,15 @@ use crate::web::state::Origin;
 /// A clock as a hand shows it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ClockFace {
-    /// The time left, as shown (`4:59`, `0:09.3`).
+    /// The time left, as shown (`4:59`, `0:09.3`): the main time, then in
+    /// byoyomi the period's.
     pub text: String,
+    /// With byoyomi: the periods left and their length (`3×30 s`).
+    pub byoyomi: Option<String>,
+    /// In byoyomi now (the main time is spent).
+    pub in_byoyomi: bool,
     pub running: bool,
-    /// Under ten seconds.
+    /// Running, under ten seconds before a period or the game is lost.
     pub low: bool,
 }
 
@@ -112,9 +117,15 @@ pub fn hand(props: &HandProps) -> Html {
                     }
                 </span>
                 if let Some(clock) = &props.clock {
-                    <span class={classes!("clock", clock.running.then_some("running"), clock.low.then_some("low"))}
+                    <span class={classes!("clock", clock.running.then_some("running"), clock.low.then_some("low"),
+                        clock.in_byoyomi.then_some("byoyomi"))}
                         data-testid={format!("clock-{}", side.id())} role="timer">
-                        { clock.text.clone() }
+                        <span class="clock-time">{ clock.text.clone() }</span>
+                        if let Some(periods) = &clock.byoyomi {
+                            <span class="clock-periods" data-testid={format!("periods-{}", side.id())}>
+                                { periods.clone() }
+                            </span>
+                        }
                     </span>
                 }
             </div>

@@ -72,8 +72,11 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
         link.new_game()
     } else {
         match storage::load() {
-            Some(Ok(saved)) => {
+            Some(Ok(mut saved)) => {
                 if let Some(line) = saved.clock {
+                    // The computer's time, should it be its turn.
+                    let clock = line.clock(saved.game.id);
+                    saved.game.clock = clock.computer_time(saved.game.players, js_sys::Date::now());
                     dispatch.dispatch(Action::ResumeClock(line));
                 }
                 saved.game

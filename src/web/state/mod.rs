@@ -20,7 +20,7 @@ use crate::protocol::Lang;
 use crate::protocol::{
     human_side, EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
 };
-use crate::web::clock::ClockLine;
+use crate::web::clock::{ClockLine, TimeControl};
 use crate::web::i18n::{Text, Texts};
 use crate::web::link::Problem;
 use crate::web::prefs::Prefs;
@@ -31,9 +31,8 @@ pub use gesture::{BoardInput, Gesture, Intent, Origin, PromotionChoice, Target};
 pub use review::Review;
 pub use view::View;
 
-/// A game to start, the side the player wants at the bottom, and a clock
-/// (minutes and increment in seconds) for two players.
-pub type Start = (NewGame, Side, Option<(u32, u32)>);
+/// A game to start, the side the player wants at the bottom, and a clock.
+pub type Start = (NewGame, Side, Option<TimeControl>);
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct State {
@@ -109,8 +108,8 @@ pub enum Action {
     LinkProblems(Vec<Problem>),
     // The clock.
     /// A new game was asked for, with this side at the bottom and this
-    /// clock (minutes, increment).
-    Starting(Side, Option<(u32, u32)>),
+    /// clock.
+    Starting(Side, Option<TimeControl>),
     /// The clock follows the snapshot just shown, at this time.
     ClockFollow(f64),
     /// The game being resumed had this clock.
@@ -157,11 +156,13 @@ impl State {
             Action::Play(spec) => {
                 s.gesture.clear();
                 s.waiting = true;
+                requests.extend(self.computer_time());
                 requests.push(Request::Play(spec));
             }
             Action::TypeMove(text) if !text.trim().is_empty() => {
                 s.gesture.clear();
                 s.waiting = true;
+                requests.extend(self.computer_time());
                 requests.push(Request::PlayTyped(text));
             }
             Action::TypeMove(_) => {}
@@ -243,7 +244,13 @@ impl State {
             }
             Action::ClockFollow(now) => s.clock.follow(self.snapshot.as_deref(), now),
             Action::ResumeClock(line) => s.clock.saved = Some(line),
-            Action::Tick(now) => requests.extend(s.clock.tick(now).map(Request::Flag)),
+            Action::Tick(now) => {
+                let players = self
+                    .snapshot
+                    .as_ref()
+                    .map_or([Player::Human; 2], |s| s.players);
+                requests.extend(s.clock.tick(now, players).map(Request::Flag));
+            }
             Action::Flip => s.view.flipped = !s.view.flipped,
             Action::SetLang(lang) => s.view.lang = lang,
             Action::SetPrefs(prefs) => {
@@ -261,6 +268,13 @@ impl State {
             }
         }
         (s, requests)
+    }
+
+    /// Before a human's move in a timed game against the computer: the
+    /// computer's time for its reply.
+    fn computer_time(&self) -> Option<Request> {
+        let players = self.snapshot.as_ref()?.players;
+        self.clock.computer_time(players).map(Request::ComputerTime)
     }
 
     /// A new snapshot of the game.
@@ -492,7 +506,10 @@ mod tests {
     #[test]
     fn a_fallen_flag_is_told_to_the_worker_once() {
         let (_, state) = state_for("mansindam", None);
-        let state = state.apply(Action::Starting(Side::White, Some((1, 0))));
+        let state = state.apply(Action::Starting(
+            Side::White,
+            Some(TimeControl::fischer(1, 0)),
+        ));
         let mut fresh = state.snapshot.as_ref().unwrap().as_ref().clone();
         fresh.game_id += 1;
         let state = state
@@ -595,7 +612,10 @@ mod tests {
         let fen = "3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1";
         let mut session = testing::game("pandemonium", Some(fen));
         let state = State::default()
-            .apply(Action::Starting(Side::Black, Some((5, 2))))
+            .apply(Action::Starting(
+                Side::Black,
+                Some(TimeControl::fischer(5, 2)),
+            ))
             .apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert!(state.view.flipped && state.clock.clock.is_some());
         testing::play(&mut session, "c6c7+");
@@ -606,12 +626,15 @@ mod tests {
         let (game, bottom, clock) = state.rematch(false).unwrap();
         assert_eq!(game, session.snapshot().rematch(false));
         assert_eq!((game.fen.as_deref(), game.moves.len()), (Some(fen), 0));
-        assert_eq!((bottom, clock), (Side::Black, Some((5, 2))));
+        assert_eq!(
+            (bottom, clock),
+            (Side::Black, Some(TimeControl::fischer(5, 2)))
+        );
         let (swapped, bottom, clock) = state.rematch(true).unwrap();
         assert_eq!(swapped.players, [Human, Human]);
         assert_eq!(
             (bottom, clock),
-            (Side::White, Some((5, 2))),
+            (Side::White, Some(TimeControl::fischer(5, 2))),
             "turned around"
         );
         // Started as the New game dialog starts a game: the same game anew.

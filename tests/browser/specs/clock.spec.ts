@@ -83,3 +83,65 @@ test('a game lost on time stays lost: Take back is off and the clock stays at ze
   await expect(white).toHaveText('0:00.0');
   await expect(white).not.toHaveClass(/running/);
 });
+
+test('a byoyomi clock runs into its periods: a period overrun is lost, a move in time starts a new one', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-human').click();
+  // The quick choice fills the fields; the fields then make the clock.
+  await page.getByTestId('clock-preset-5+0b10x3').click();
+  await expect(page.getByTestId('clock-byoyomi')).toHaveValue('10');
+  await expect(page.getByTestId('clock-periods')).toHaveValue('3');
+  await page.getByTestId('clock-minutes').fill('1');
+  await page.getByTestId('clock-periods').fill('2');
+  await expect(page.getByTestId('clock-preset-5+0b10x3')).toHaveAttribute('aria-pressed', 'false');
+  await page.getByTestId('start-game').click();
+  const white = page.getByTestId('clock-white');
+  const black = page.getByTestId('clock-black');
+  await expect(white.locator('.clock-time')).toHaveText('1:00');
+  await expect(page.getByTestId('periods-white')).toHaveText('2×10 s');
+  await page.clock.install();
+  // The main time is spent: the first period runs, with the warning.
+  await page.clock.runFor(65_000);
+  await expect(white).toHaveClass(/byoyomi/);
+  await expect(white).toHaveClass(/low/);
+  await expect(white.locator('.clock-time')).toHaveText(/^0:0[45]\.\d$/);
+  await expect(page.getByTestId('periods-white')).toHaveText('2×10 s');
+  // The first period runs out: one is lost, the next starts afresh.
+  await page.clock.runFor(10_000);
+  await expect(page.getByTestId('periods-white')).toHaveText('1×10 s');
+  await expect(page.getByTestId('status')).toHaveText('White to move');
+  // A move in time: White's next turn will have a whole period.
+  await playUci(page, 'e3e4');
+  await expect(white.locator('.clock-time')).toHaveText('0:10');
+  await expect(white).not.toHaveClass(/low/);
+  await expect(page.getByTestId('periods-black')).toHaveText('2×10 s');
+  await playUci(page, 'e7e6');
+  // White's last period runs out: the game is lost on time.
+  await page.clock.runFor(10_500);
+  await expect(page.getByTestId('status')).toHaveText('Black wins by time');
+  await expect(page.getByTestId('move-result')).toContainText('0-1');
+});
+
+test('against the computer the clock runs for both, and the computer keeps to its time', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('opponent-computer').click();
+  await page.getByTestId('level-6').click();
+  // Two seconds a move, no main time (five periods, for the test's own
+  // moves): level 6 would often think longer if it were not told its time.
+  await page.getByTestId('clock-minutes').fill('0');
+  await page.getByTestId('clock-byoyomi').fill('2');
+  await page.getByTestId('clock-periods').fill('5');
+  await page.getByTestId('start-game').click();
+  await expect(page.getByTestId('periods-black')).toHaveText('5×2 s');
+  for (const [uci, ply] of [['e3e4', 2], ['d3d4', 4]] as const) {
+    await playUci(page, uci);
+    await expect.poll(() => plies(page), { timeout: 10_000 }).toBe(ply);
+    await expect(page.getByTestId('status')).toHaveText('Your move (White)');
+    await expect(page.getByTestId('periods-black')).toHaveText('5×2 s');
+  }
+  // The computer's clock ran while it thought, and stands now.
+  await expect(page.getByTestId('clock-black')).not.toHaveClass(/running/);
+  await expect(page.getByTestId('clock-white')).toHaveClass(/running/);
+});
