@@ -140,18 +140,8 @@ impl MoveList {
     }
 
     #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
-    }
-
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
     }
 
     pub fn contains(&self, m: Move) -> bool {
