@@ -146,6 +146,14 @@ fn a_move_string_that_cannot_be_read_is_named() {
         start.parse_uci("e3j4"),
         Err(MoveError::UnknownSquare("j4".into()))
     );
+    // Sixteen characters are read; the first fault is then named.
+    assert_eq!(
+        start.parse_uci("P@e5xxxxxxxxxxxx"),
+        Err(MoveError::UnknownSquare("e5xxxxxxxxxxxx".into()))
+    );
+    assert_eq!(start.parse_san("Pe4?!!!!!!!!!!!!"), start.parse_uci("e3e4"));
+    // SAN starts with a piece letter or a Pawn's file, nothing else.
+    assert_eq!(start.parse_san("3e4"), Err(MoveError::Syntax("3e4".into())));
     assert_eq!(start.parse_san("x"), Err(MoveError::Syntax("x".into())));
     assert_eq!(start.parse_san("Ze4"), Err(MoveError::Syntax("Ze4".into())));
 }
