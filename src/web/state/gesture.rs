@@ -281,14 +281,15 @@ impl State {
     /// when the player may choose, as lichess queens), if there is one;
     /// a move that would lose by repetition is not played unasked.
     pub fn premove_now(&self, premove: Premove) -> Option<MoveSpec> {
-        let mut moves = self.moves_from(premove.from).filter(|m| m.spec.to == premove.to);
-        let first = moves.next()?;
-        let chosen = if first.spec.promotes {
-            first
-        } else {
-            moves.next().unwrap_or(first)
-        };
-        chosen.ends_game.is_none().then_some(chosen.spec)
+        let mut moves: Vec<&MoveView> = self
+            .moves_from(premove.from)
+            .filter(|m| m.spec.to == premove.to)
+            .collect();
+        moves.sort_by_key(|m| !m.spec.promotes);
+        moves
+            .first()
+            .filter(|m| m.ends_game.is_none())
+            .map(|m| m.spec)
     }
 }
 
