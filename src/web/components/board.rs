@@ -205,7 +205,7 @@ fn use_input(
             props.promotion.is_some(),
         ),
         moved: pointer_move(shared.clone()),
-        up: pointer_up(shared.clone(), props.destinations),
+        up: pointer_up(shared.clone()),
         cancel: pointer_cancel(shared),
         key: keys(props.on_input.clone(), props.flipped),
     }
@@ -218,8 +218,7 @@ struct Shared {
     press: Rc<RefCell<Option<Press>>>,
     area: NodeRef,
     ghost: NodeRef,
-    /// The last move was dragged to its square (it is not to slide in, see
-    /// `use_motion`).
+    /// The last move was dragged (it is not to slide in, see `use_motion`).
     dragged: Rc<RefCell<bool>>,
     input: Callback<BoardInput>,
     on_draw: Callback<Option<Shape>>,
@@ -358,7 +357,7 @@ fn pointer_move(shared: Shared) -> Callback<PointerEvent> {
 
 /// A release: draws (an arrow, or a circle where the press began), drops
 /// a dragged piece, or taps.
-fn pointer_up(shared: Shared, destinations: [bool; 81]) -> Callback<PointerEvent> {
+fn pointer_up(shared: Shared) -> Callback<PointerEvent> {
     let Shared {
         press,
         area,
@@ -393,11 +392,8 @@ fn pointer_up(shared: Shared, destinations: [bool; 81]) -> Callback<PointerEvent
             Some(origin) if p.dragging => {
                 move_ghost(&ghost, None);
                 set_class(&area, "dragging", false);
-                let to = square_under(e.client_x(), e.client_y());
-                // A move put down where it lands (a premove is not: its
-                // piece goes back, and slides when it is played).
-                *dragged.borrow_mut() = to.is_some_and(|t| destinations[usize::from(t)]);
-                to.map(|to| BoardInput::Drop(origin, to))
+                *dragged.borrow_mut() = true;
+                square_under(e.client_x(), e.client_y()).map(|to| BoardInput::Drop(origin, to))
             }
             Some(_) => p.was_selected.then_some(BoardInput::Deselect),
             None => Some(BoardInput::Tap(p.target)),
