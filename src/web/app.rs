@@ -112,8 +112,7 @@ pub fn app() -> Html {
                         <button type="button" class="button" onclick={store.dispatching(Action::LinkProblems(Vec::new()))}>{ t.ok }</button>
                     </div>
                 }
-                <Board snap={state.shown().cloned()} movable={state.movable().or(state.premove_side())}
-                    selection={state.gesture.selected} premove={state.gesture.premove}
+                <Board snap={state.shown().cloned()} movable={state.movable()} selection={state.gesture.selected}
                     destinations={state.destinations()} promotion={state.gesture.promotion}
                     arrow={state.hint.as_ref().filter(|_| state.review.viewing.is_none()).map(|h| (h.spec.from, h.spec.to))}
                     flipped={state.view.flipped} focus={state.gesture.focus} pieces={state.view.prefs.pieces}

@@ -54,7 +54,6 @@ impl Commands {
             Intent::Play(spec) => Action::Play(spec),
             Intent::AskPromotion(c) => Action::AskPromotion(c),
             Intent::Confirm(m) => Action::Confirm(m),
-            Intent::Premove(p) => Action::Premove(p),
             Intent::Nothing => return,
         });
     }

@@ -17,7 +17,7 @@ use crate::web::components::hand::{ClockFace, Hand};
 use crate::web::components::piece::tile;
 use crate::web::i18n::{piece_name, Texts};
 use crate::web::prefs::PieceSet;
-use crate::web::state::{BoardInput, Origin, Premove, PromotionChoice, Target};
+use crate::web::state::{BoardInput, Origin, PromotionChoice, Target};
 
 /// Moving this far (in CSS pixels) turns a press into a drag.
 const DRAG_THRESHOLD: i32 = 6;
@@ -37,8 +37,6 @@ pub struct BoardProps {
     /// The side whose pieces the player may pick up now, if any.
     pub movable: Option<Side>,
     pub selection: Option<Origin>,
-    /// A premove waiting for the computer's reply.
-    pub premove: Option<Premove>,
     /// The squares the selected piece may go to, by square index.
     pub destinations: [bool; 81],
     pub promotion: Option<PromotionChoice>,
@@ -560,10 +558,6 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
             if (sq % 9 + sq / 9) % 2 == 0 { "dark" } else { "light" },
             (last_from == Some(sq) || last_to == Some(sq)).then_some("last"),
             (selected == Some(sq)).then_some("selected"),
-            props
-                .premove
-                .is_some_and(|p| p.to == sq || p.from == Origin::Square(sq))
-                .then_some("premove"),
             props.destinations[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
             (snap.check == Some(sq)).then_some("check"),
         );

@@ -1,9 +1,8 @@
 //! The move being made: the piece picked up, the promotion question, the
 //! question before a move that loses by repetition, and the keyboard
-//! cursor; a premove; and what a gesture means, given the snapshot's legal
-//! moves.
+//! cursor; and what a gesture means, given the snapshot's legal moves.
 
-use crate::protocol::{human_side, MoveSpec, MoveView, Side};
+use crate::protocol::{MoveSpec, MoveView, Side};
 
 use super::State;
 
@@ -60,19 +59,7 @@ pub enum Intent {
     AskPromotion(PromotionChoice),
     /// Pandemonium: the move ends the game by repetition; ask first.
     Confirm(MoveView),
-    /// While the computer thinks: a move to play when the turn comes
-    /// (`None`: the one set is given up).
-    Premove(Option<Premove>),
     Nothing,
-}
-
-/// A move made while the computer thinks, from a square or (a drop) the
-/// hand, to a square: played as soon as the turn comes if it is legal then,
-/// else dropped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Premove {
-    pub from: Origin,
-    pub to: u8,
 }
 
 /// The move being made.
@@ -83,8 +70,6 @@ pub struct Gesture {
     pub confirm: Option<MoveView>,
     /// The square the keyboard cursor is on.
     pub focus: u8,
-    /// The premove set while the computer thinks.
-    pub premove: Option<Premove>,
 }
 
 impl Gesture {
@@ -136,9 +121,6 @@ impl State {
 
     /// What the board's input means now.
     pub fn intent(&self, input: BoardInput) -> Intent {
-        if let Some(side) = self.premove_side() {
-            return self.premove_intent(input, side);
-        }
         match input {
             BoardInput::Pick(origin) => Intent::Select(origin),
             BoardInput::Tap(target) => self.tap(target),
@@ -227,69 +209,6 @@ impl State {
             Some(m) => resolve(*m),
             None => Intent::Deselect,
         }
-    }
-}
-
-/// Premoves: the player's pieces may be picked up while the computer
-/// thinks, and put on any other square; nothing is checked until the turn
-/// comes (the page knows the legal moves of the position on the board
-/// only).
-impl State {
-    /// The player's side while the computer thinks (against the computer,
-    /// in a game being played and shown at its last move).
-    pub fn premove_side(&self) -> Option<Side> {
-        let snap = self.snapshot.as_ref()?;
-        let idle = !self.view.viewer && self.review.viewing.is_none() && snap.ending.is_none();
-        (idle && snap.thinking)
-            .then(|| human_side(snap.players))
-            .flatten()
-    }
-
-    fn premove_intent(&self, input: BoardInput, side: Side) -> Intent {
-        let Some(snap) = self.snapshot.as_ref() else {
-            return Intent::Nothing;
-        };
-        let own = |sq: u8| snap.piece(sq).is_some_and(|p| p.side == side);
-        let selected = self.gesture.selected;
-        match input {
-            BoardInput::Pick(origin) => Intent::Select(origin),
-            BoardInput::Tap(Target::Square(sq))
-                if own(sq) && selected != Some(Origin::Square(sq)) =>
-            {
-                Intent::Select(Origin::Square(sq))
-            }
-            BoardInput::Tap(Target::Square(to)) => match selected {
-                Some(from) if from != Origin::Square(to) => {
-                    Intent::Premove(Some(Premove { from, to }))
-                }
-                Some(_) => Intent::Deselect,
-                None if self.gesture.premove.is_some() => Intent::Premove(None),
-                None => Intent::Nothing,
-            },
-            BoardInput::Tap(Target::Hand(owner, k)) if owner == side && snap.hand(side, k) > 0 => {
-                Intent::Select(Origin::Hand(k))
-            }
-            BoardInput::Drop(from, to) if from != Origin::Square(to) => {
-                Intent::Premove(Some(Premove { from, to }))
-            }
-            BoardInput::Focus(sq) => Intent::Focus(sq),
-            _ => self.deselect(),
-        }
-    }
-
-    /// The premove's legal move now that the turn has come (promoting
-    /// when the player may choose, as lichess queens), if there is one;
-    /// a move that would lose by repetition is not played unasked.
-    pub fn premove_now(&self, premove: Premove) -> Option<MoveSpec> {
-        let mut moves: Vec<&MoveView> = self
-            .moves_from(premove.from)
-            .filter(|m| m.spec.to == premove.to)
-            .collect();
-        moves.sort_by_key(|m| !m.spec.promotes);
-        moves
-            .first()
-            .filter(|m| m.ends_game.is_none())
-            .map(|m| m.spec)
     }
 }
 

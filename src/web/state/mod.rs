@@ -27,7 +27,7 @@ use crate::web::prefs::Prefs;
 
 pub use clock::ClockState;
 pub use dialogs::{Dialog, Dialogs, Notice, Records};
-pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
+pub use gesture::{BoardInput, Gesture, Intent, Origin, PromotionChoice, Target};
 pub use review::Review;
 pub use view::View;
 
@@ -68,8 +68,6 @@ pub enum Action {
     Confirm(MoveView),
     /// A legal move, sent to the worker.
     Play(MoveSpec),
-    /// A premove set while the computer thinks, or given up.
-    Premove(Option<Premove>),
     /// A move typed by the player, sent to the worker to read and play.
     TypeMove(String),
     /// The move being made is given up: the promotion and confirmation
@@ -139,18 +137,7 @@ impl State {
         let mut s = self.clone();
         let mut requests = Vec::new();
         match action {
-            Action::Snapshot(snap) => {
-                // The computer has answered: a premove is played at once.
-                if let Some(spec) = s.follow(snap) {
-                    s.waiting = true;
-                    requests.extend(s.computer_time());
-                    requests.push(Request::Play(spec));
-                }
-            }
-            Action::Premove(premove) => {
-                s.gesture.premove = premove;
-                s.gesture.selected = None;
-            }
+            Action::Snapshot(snap) => s.follow(snap),
             Action::Select(o) => {
                 s.gesture.selected = Some(o);
                 s.gesture.promotion = None;
@@ -290,16 +277,9 @@ impl State {
         self.clock.computer_time(players).map(Request::ComputerTime)
     }
 
-    /// A new snapshot of the game; the premove's move, when its turn has
-    /// come and it is legal.
-    fn follow(&mut self, snap: Rc<Snapshot>) -> Option<MoveSpec> {
+    /// A new snapshot of the game.
+    fn follow(&mut self, snap: Rc<Snapshot>) {
         let old = self.snapshot.as_ref();
-        // A premove waits for the next move of the same game, and is given
-        // up when anything else comes (a take-back, another game).
-        let premove = self.gesture.premove.take();
-        let plies = |s: &Snapshot| (s.game_id, s.san.len());
-        let same = old.is_some_and(|o| plies(o) == plies(&snap));
-        let next = old.is_some_and(|o| (o.game_id, o.san.len() + 1) == plies(&snap));
         let new_game = old.is_none_or(|old| old.game_id != snap.game_id);
         let moved_on = old.is_none_or(|old| old.game_id != snap.game_id || old.san != snap.san);
         if new_game {
@@ -329,12 +309,6 @@ impl State {
         self.snapshot = Some(snap);
         self.gesture.clear();
         self.waiting = false;
-        match premove {
-            Some(p) if same => self.gesture.premove = Some(p),
-            Some(p) if next && self.can_move() => return self.premove_now(p),
-            _ => {}
-        }
-        None
     }
 
     /// The texts in the page's language.
@@ -489,98 +463,6 @@ mod tests {
             }
             other => panic!("expected a move, got {other:?}"),
         }
-    }
-
-    /// Against the computer at level 1 (White the human), after e3e4: the
-    /// computer is to move.
-    fn computer_thinking() -> (Session, State) {
-        let mut session = Session::new();
-        session
-            .ask(Request::NewGame(NewGame {
-                id: 1,
-                level: 1,
-                ..NewGame::default()
-            }))
-            .unwrap();
-        testing::play(&mut session, "e3e4");
-        let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
-        assert!(state.snapshot.as_ref().unwrap().thinking);
-        (session, state)
-    }
-
-    /// The state after the board's inputs, each turned into its action.
-    fn inputs(state: &State, inputs: &[BoardInput]) -> State {
-        inputs.iter().fold(state.clone(), |state, &input| {
-            let action = match state.intent(input) {
-                Intent::Select(o) => Action::Select(o),
-                Intent::Deselect => Action::Deselect,
-                Intent::Premove(p) => Action::Premove(p),
-                other => panic!("{input:?}: {other:?}"),
-            };
-            state.apply(action)
-        })
-    }
-
-    #[test]
-    fn a_premove_is_played_when_the_computer_has_answered() {
-        let (mut session, state) = computer_thinking();
-        assert_eq!(state.premove_side(), Some(Side::White));
-        let tap = |s: &str| BoardInput::Tap(Target::Square(sq(s)));
-        let set = inputs(&state, &[tap("d3"), tap("d4")]);
-        let premove = Premove {
-            from: Origin::Square(sq("d3")),
-            to: sq("d4"),
-        };
-        assert_eq!(
-            (set.gesture.premove, set.gesture.selected),
-            (Some(premove), None)
-        );
-        // Nothing is played yet; the same snapshot again keeps it.
-        let again = set.apply(Action::Snapshot(set.snapshot.clone().unwrap()));
-        assert_eq!(again.gesture.premove, Some(premove));
-        session.computer_move(&|| 0.0);
-        let (after, requests) = set.reduce(Action::Snapshot(Rc::new(session.snapshot())));
-        let d3d4 = MoveSpec {
-            from: Some(sq("d3")),
-            drop: None,
-            to: sq("d4"),
-            promotes: false,
-        };
-        assert_eq!(requests, [Request::Play(d3d4)]);
-        assert!(after.waiting && after.gesture.premove.is_none());
-        // A drop from the hand by drag, and a tap elsewhere gives it up.
-        let drag = inputs(&state, &[BoardInput::Drop(Origin::Hand(0), sq("e5"))]);
-        assert_eq!(
-            drag.gesture.premove,
-            Some(Premove {
-                from: Origin::Hand(0),
-                to: sq("e5")
-            })
-        );
-        assert_eq!(inputs(&drag, &[tap("e6")]).gesture.premove, None);
-        assert_eq!(drag.apply(Action::CancelMove).gesture.premove, None);
-        // Two players: no premoves.
-        let (_, two) = state_for("mansindam", None);
-        assert_eq!(two.premove_side(), None);
-    }
-
-    #[test]
-    fn a_premove_that_is_not_legal_when_the_turn_comes_is_given_up() {
-        let (mut session, state) = computer_thinking();
-        let tap = |s: &str| BoardInput::Tap(Target::Square(sq(s)));
-        // A Pawn two squares ahead: never legal.
-        let set = inputs(&state, &[tap("e4"), tap("e6")]);
-        assert!(set.gesture.premove.is_some());
-        session.computer_move(&|| 0.0);
-        let (after, requests) = set.reduce(Action::Snapshot(Rc::new(session.snapshot())));
-        assert_eq!(requests, []);
-        assert!(after.gesture.premove.is_none() && after.can_move());
-        // Taken back while the computer thinks: given up too.
-        let (mut session, state) = computer_thinking();
-        let set = inputs(&state, &[tap("d3"), tap("d4")]);
-        session.ask(Request::TakeBack { reopened: false }).unwrap();
-        let (after, requests) = set.reduce(Action::Snapshot(Rc::new(session.snapshot())));
-        assert_eq!((requests, after.gesture.premove), (vec![], None));
     }
 
     #[test]
