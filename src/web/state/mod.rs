@@ -144,10 +144,7 @@ impl State {
         let mut s = self.clone();
         let mut requests = Vec::new();
         match action {
-            Action::Snapshot(snap) => {
-                s.follow(snap);
-                requests.extend(s.play_premove());
-            }
+            Action::Snapshot(snap) => s.follow(snap),
             Action::Select(o) => {
                 s.gesture.selected = Some(o);
                 s.gesture.promotion = None;
@@ -266,7 +263,12 @@ impl State {
                 // A game started here is played, whatever the link said.
                 s.view.viewer = false;
             }
-            Action::ClockFollow(now) => s.clock.follow(self.snapshot.as_deref(), now),
+            Action::ClockFollow(now) => {
+                s.clock.follow(self.snapshot.as_deref(), now);
+                // The premove goes once the clock has followed the reply, so
+                // that the computer's time sent with it is right.
+                requests.extend(s.play_premove());
+            }
             Action::ResumeClock(line) => s.clock.saved = Some(line),
             Action::Tick(now) => {
                 let players = self
@@ -340,17 +342,22 @@ impl State {
     /// now (first asked about when it would lose by repetition), else
     /// forgotten. Kept while the computer still thinks (a worker that was
     /// replaced answers with the same position first).
-    fn play_premove(&mut self) -> Option<Request> {
+    fn play_premove(&mut self) -> Vec<Request> {
         if self.snapshot.as_ref().is_some_and(|s| s.thinking) {
-            return None;
+            return Vec::new();
         }
-        let m = self.premove.take().and_then(|p| self.premove_move(p))?;
+        let Some(m) = self.premove.take().and_then(|p| self.premove_move(p)) else {
+            return Vec::new();
+        };
         if m.ends_game.is_some() {
             self.gesture.confirm = Some(m);
-            return None;
+            return Vec::new();
         }
         self.waiting = true;
-        Some(Request::Play(m.spec))
+        self.computer_time()
+            .into_iter()
+            .chain([Request::Play(m.spec)])
+            .collect()
     }
 
     /// The texts in the page's language.
@@ -862,6 +869,14 @@ mod tests {
         Action::Snapshot(Rc::new(snap))
     }
 
+    /// A snapshot of the session's game against the computer as the page
+    /// takes it (the clock follows it), and the requests that sends.
+    fn arrive(state: &State, session: &Session) -> (State, Vec<Request>) {
+        state
+            .apply(against_computer(session))
+            .reduce(Action::ClockFollow(0.0))
+    }
+
     /// A premove from `from` to `to` chosen by two taps while the computer
     /// thinks after the player's `first` move.
     fn premoved(fen: &str, first: &str, from: &str, to: &str) -> (Session, State) {
@@ -913,10 +928,10 @@ mod tests {
         assert_eq!(snap.piece(sq("a5")), None);
         // The computer still thinking (a replaced worker shows the position
         // again): the premove waits.
-        let (again, requests) = state.reduce(against_computer(&session));
+        let (again, requests) = arrive(&state, &session);
         assert_eq!((again.premove, requests), (state.premove, vec![]));
         testing::play(&mut session, "e9f9");
-        let (played, requests) = state.reduce(against_computer(&session));
+        let (played, requests) = arrive(&state, &session);
         let a1a5 = MoveSpec {
             from: Some(sq("a1")),
             drop: None,
@@ -935,22 +950,48 @@ mod tests {
         let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a1", "a5");
         // The Rook comes between: a1–a5 is no move now.
         testing::play(&mut session, "i3a3");
-        let (after, requests) = state.reduce(against_computer(&session));
+        let (after, requests) = arrive(&state, &session);
         assert_eq!(requests, []);
         assert!(after.premove.is_none() && !after.waiting && after.can_move());
         assert_eq!(after.snapshot.as_ref().unwrap().to_move, Side::White);
         // A premove that was never a move (a Rook's knight jump) goes so too.
         let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a1", "b3");
         testing::play(&mut session, "e9f9");
-        let (after, requests) = state.reduce(against_computer(&session));
+        let (after, requests) = arrive(&state, &session);
         assert_eq!((after.premove, requests), (None, vec![]));
+    }
+
+    #[test]
+    fn a_premove_in_a_timed_game_tells_the_computer_its_time() {
+        let mut session = testing::game("pandemonium", Some(PREMOVE_FEN));
+        let state = State::default()
+            .apply(Action::Starting(
+                Side::White,
+                Some(TimeControl::fischer(5, 3)),
+            ))
+            .apply(against_computer(&session))
+            .apply(Action::ClockFollow(0.0));
+        testing::play(&mut session, "e1d1");
+        let (state, _) = arrive(&state, &session);
+        let premove = Premove {
+            from: Origin::Square(sq("a1")),
+            to: sq("a5"),
+        };
+        let state = state.apply(Action::Premove(premove));
+        testing::play(&mut session, "e9f9");
+        let (_, requests) = arrive(&state, &session);
+        assert!(
+            matches!(requests.as_slice(),
+                [Request::ComputerTime(t), Request::Play(m)] if m.to == sq("a5") && t.increment_ms == 3_000),
+            "{requests:?}"
+        );
     }
 
     #[test]
     fn a_premove_onto_the_last_ranks_promotes() {
         let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a6", "a7");
         testing::play(&mut session, "e9f9");
-        let (_, requests) = state.reduce(against_computer(&session));
+        let (_, requests) = arrive(&state, &session);
         assert!(
             matches!(requests.as_slice(), [Request::Play(m)] if m.promotes && m.to == sq("a7")),
             "{requests:?}"
@@ -1007,7 +1048,7 @@ mod tests {
                 to: sq("e5"),
             }));
         testing::play(&mut session, "e9f9");
-        let (after, requests) = state.reduce(against_computer(&session));
+        let (after, requests) = arrive(&state, &session);
         assert!(
             matches!(requests.as_slice(), [Request::Play(m)] if m.drop == Some(3) && m.to == sq("e5"))
         );
