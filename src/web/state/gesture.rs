@@ -139,6 +139,23 @@ impl State {
         }
     }
 
+    /// Picks up a piece (or puts it down): the promotion question closes,
+    /// and picking up starts another premove.
+    pub(super) fn select(&mut self, origin: Option<Origin>) {
+        self.gesture.selected = origin;
+        self.gesture.promotion = None;
+        if origin.is_some() {
+            self.premove = None;
+        }
+    }
+
+    /// Sets the premove (only while the computer thinks) or gives it up; the
+    /// piece picked up for it is put down.
+    pub(super) fn set_premove(&mut self, premove: Option<Premove>) {
+        self.gesture.selected = None;
+        self.premove = premove.filter(|_| self.premover().is_some());
+    }
+
     /// The player's side while the computer thinks in a game against it:
     /// their gestures then choose a premove. `None` at any other time
     /// (between two players there is no premove).

@@ -145,16 +145,8 @@ impl State {
         let mut requests = Vec::new();
         match action {
             Action::Snapshot(snap) => s.follow(snap),
-            Action::Select(o) => {
-                s.gesture.selected = Some(o);
-                s.gesture.promotion = None;
-                // Picking up a piece starts another premove.
-                s.premove = None;
-            }
-            Action::Deselect => {
-                s.gesture.selected = None;
-                s.gesture.promotion = None;
-            }
+            Action::Select(o) => s.select(Some(o)),
+            Action::Deselect => s.select(None),
             Action::Focus(sq) => s.gesture.focus = sq.min(80),
             Action::AskPromotion(choice) => s.gesture.promotion = Some(choice),
             Action::Confirm(m) => {
@@ -179,14 +171,8 @@ impl State {
                 s.gesture.clear();
                 s.premove = None;
             }
-            Action::Premove(premove) => {
-                s.gesture.selected = None;
-                s.premove = s.premover().map(|_| premove);
-            }
-            Action::CancelPremove => {
-                s.gesture.selected = None;
-                s.premove = None;
-            }
+            Action::Premove(premove) => s.set_premove(Some(premove)),
+            Action::CancelPremove => s.set_premove(None),
             Action::ShowPly(ply) => {
                 let last = self.snapshot.as_ref().map_or(0, |s| s.san.len());
                 if ply >= last {
