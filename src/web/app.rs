@@ -114,6 +114,7 @@ pub fn app() -> Html {
                 }
                 <Board snap={state.shown().cloned()} movable={state.movable()} selection={state.gesture.selected}
                     destinations={state.destinations()} promotion={state.gesture.promotion}
+                    premove={state.premove.filter(|_| state.review.viewing.is_none())}
                     arrow={state.hint.as_ref().filter(|_| state.review.viewing.is_none()).map(|h| (h.spec.from, h.spec.to))}
                     flipped={state.view.flipped} focus={state.gesture.focus} pieces={state.view.prefs.pieces}
                     lang={state.view.lang} clocks={clock_faces(&state)} {on_input} />
@@ -201,7 +202,10 @@ fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option
     html! {
         <>
     <div class="sr-only" aria-live="polite" data-testid="announce">
-        { snap.as_deref().map(|s| panel::announcement(s, t)).unwrap_or_default() }
+        { snap.as_deref().map(|s| match state.premove {
+            Some(p) => panel::premove_announcement(p, s, t),
+            None => panel::announcement(s, t),
+        }).unwrap_or_default() }
     </div>
     if let Some(m) = state.gesture.confirm {
         <Question title={t.repetition}

@@ -54,6 +54,8 @@ impl Commands {
             Intent::Play(spec) => Action::Play(spec),
             Intent::AskPromotion(c) => Action::AskPromotion(c),
             Intent::Confirm(m) => Action::Confirm(m),
+            Intent::Premove(p) => Action::Premove(p),
+            Intent::CancelPremove => Action::CancelPremove,
             Intent::Nothing => return,
         });
     }

@@ -126,6 +126,8 @@ pub struct Text {
     // Keyboard and screen readers.
     pub type_move: &'static str,
     pub announce: &'static str,
+    /// A move chosen while the computer thinks (`{move}`: `e3–e4`, `R@e5`).
+    pub premove: &'static str,
     // Records.
     pub record: &'static str,
     pub record_title: &'static str,
@@ -416,6 +418,7 @@ pub static EN: Text = Text {
     start_fen: "Start from a position (FEN, optional)",
     type_move: "Type a move: e3e4, P@e5, Nc3…",
     announce: "{side} played {san}. {status}",
+    premove: "Premove: {move}",
     record: "✎ Record",
     record_title: "Game record",
     fen_label: "This position (FEN)",
@@ -591,6 +594,7 @@ pub static KO: Text = Text {
     start_fen: "국면에서 시작 (FEN, 선택)",
     type_move: "수 입력: e3e4, P@e5, Nc3…",
     announce: "{side}: {san}. {status}",
+    premove: "미리 두기: {move}",
     record: "✎ 기보",
     record_title: "기보",
     fen_label: "이 국면 (FEN)",
@@ -681,6 +685,8 @@ mod tests {
     #[test]
     fn placeholders_are_filled() {
         let t = Lang::Ko.text();
+        assert_eq!(fill(t.premove, &[("move", "e3–e4")]), "미리 두기: e3–e4");
+        assert_eq!(fill(EN.premove, &[("move", "R@e5")]), "Premove: R@e5");
         assert_eq!(fill(t.to_move, &[("side", t.white)]), "백 차례");
         assert_eq!(
             fill(

@@ -17,7 +17,7 @@ use crate::web::components::hand::{ClockFace, Hand};
 use crate::web::components::piece::tile;
 use crate::web::i18n::{piece_name, Texts};
 use crate::web::prefs::PieceSet;
-use crate::web::state::{BoardInput, Origin, PromotionChoice, Target};
+use crate::web::state::{BoardInput, Origin, Premove, PromotionChoice, Target};
 
 /// Moving this far (in CSS pixels) turns a press into a drag.
 const DRAG_THRESHOLD: i32 = 6;
@@ -40,6 +40,9 @@ pub struct BoardProps {
     /// The squares the selected piece may go to, by square index.
     pub destinations: [bool; 81],
     pub promotion: Option<PromotionChoice>,
+    /// A move chosen while the computer thinks, marked on its squares (and
+    /// hand slot) until it is played or given up.
+    pub premove: Option<Premove>,
     /// A move to draw as an arrow (from a square, or a drop: a ring).
     pub arrow: Option<(Option<u8>, u8)>,
     /// Black at the bottom.
@@ -114,6 +117,10 @@ pub fn board(props: &BoardProps) -> Html {
         Some(snap) => html! {
             <Hand snap={snap.clone()} {side} {position} lang={props.lang} pieces={props.pieces}
                 selected={props.selection}
+                premove={props.premove.and_then(|p| match p.from {
+                    Origin::Hand(k) if props.movable == Some(side) => Some(k),
+                    _ => None,
+                })}
                 movable={props.movable == Some(side)}
                 clock={props.clocks[side.index()].clone()} />
         },
@@ -147,9 +154,9 @@ pub fn board(props: &BoardProps) -> Html {
         (Some(s), Some(Origin::Square(sq))) => s
             .piece(sq)
             .and_then(|p| Some(tile(p.side, s.kind(p.kind)?, props.pieces))),
-        (Some(s), Some(Origin::Hand(k))) => {
-            s.kind(k).map(|kind| tile(s.to_move, kind, props.pieces))
-        }
+        (Some(s), Some(Origin::Hand(k))) => s
+            .kind(k)
+            .map(|kind| tile(props.movable.unwrap_or(s.to_move), kind, props.pieces)),
         _ => None,
     };
     html! {
@@ -192,6 +199,7 @@ fn use_input(
         area: area.clone(),
         ghost: ghost.clone(),
         dragged: dragged.clone(),
+        premoving: premoving(props),
         input: props.on_input.clone(),
         on_draw,
     };
@@ -218,8 +226,21 @@ struct Shared {
     ghost: NodeRef,
     /// The last move was dragged (it is not to slide in, see `use_motion`).
     dragged: Rc<RefCell<bool>>,
+    /// The player's pieces are picked up for a premove (the computer is to
+    /// move): a drag leaves the piece where it was.
+    premoving: bool,
     input: Callback<BoardInput>,
     on_draw: Callback<Option<Shape>>,
+}
+
+/// Whether the pieces the player may pick up are not the side to move's:
+/// the computer thinks and a move made now is a premove.
+fn premoving(props: &BoardProps) -> bool {
+    props
+        .snap
+        .as_ref()
+        .zip(props.movable)
+        .is_some_and(|(s, side)| s.to_move != side)
 }
 
 /// What a press on a target picks up, if anything: a piece of the side
@@ -278,8 +299,9 @@ fn pointer_down(
             drawing,
             long_press,
         };
-        // The right button draws, from a square.
+        // The right button draws, from a square, and gives up a premove.
         if e.button() == 2 {
+            input.emit(BoardInput::Cancel);
             if let Target::Square(_) = target {
                 e.prevent_default();
                 capture();
@@ -361,6 +383,7 @@ fn pointer_up(shared: Shared) -> Callback<PointerEvent> {
         area,
         ghost,
         dragged,
+        premoving,
         input,
         on_draw,
     } = shared;
@@ -390,7 +413,9 @@ fn pointer_up(shared: Shared) -> Callback<PointerEvent> {
             Some(origin) if p.dragging => {
                 move_ghost(&ghost, None);
                 set_class(&area, "dragging", false);
-                *dragged.borrow_mut() = true;
+                // (A premove stays where it was: the reply and the premove
+                // slide as any move does.)
+                *dragged.borrow_mut() = !premoving;
                 square_under(e.client_x(), e.client_y()).map(|to| BoardInput::Drop(origin, to))
             }
             Some(_) => p.was_selected.then_some(BoardInput::Deselect),
@@ -541,6 +566,11 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
         Some(Origin::Square(sq)) => Some(sq),
         _ => None,
     };
+    let premove = |sq: u8| {
+        props
+            .premove
+            .is_some_and(|p| p.to == sq || p.from == Origin::Square(sq))
+    };
     let (last_from, last_to) = match snap.last_move {
         Some((from, to)) => (from, Some(to)),
         None => (None, None),
@@ -560,6 +590,7 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
             (selected == Some(sq)).then_some("selected"),
             props.destinations[sq as usize].then_some(if piece.is_some() { "capture" } else { "dest" }),
             (snap.check == Some(sq)).then_some("check"),
+            premove(sq).then_some("premove"),
         );
         // The coordinates along the edges are drawn by CSS from data-coord
         // (not text of the square: its name, "e4, White Pawn", says it).

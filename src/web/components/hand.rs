@@ -36,8 +36,11 @@ pub struct HandProps {
     pub position: &'static str,
     pub lang: Lang,
     pub pieces: PieceSet,
-    /// The slot picked up, if this hand's player is moving.
+    /// The slot picked up, if this hand's player is moving (or choosing a
+    /// premove).
     pub selected: Option<Origin>,
+    /// The kind a premove drops from this hand.
+    pub premove: Option<u8>,
     /// The player may drop from this hand now.
     pub movable: bool,
     pub clock: Option<ClockFace>,
@@ -50,13 +53,14 @@ pub fn hand(props: &HandProps) -> Html {
     let slots = (0..snap.hand_kinds).filter_map(|k| {
         let kind = snap.kind(k)?;
         let count = snap.hand(side, k);
-        let selected = to_move && props.selected == Some(Origin::Hand(k));
+        let selected = props.movable && props.selected == Some(Origin::Hand(k));
         let pickable = props.movable && count > 0;
         let class = classes!(
             "hand-slot",
             (count == 0).then_some("empty"),
             selected.then_some("selected"),
             pickable.then_some("pickable"),
+            (props.premove == Some(k)).then_some("premove"),
         );
         let label = fill(
             t.hand_slot,

@@ -5,9 +5,9 @@ use yew::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
-use crate::protocol::{Ending, Player, Snapshot};
+use crate::protocol::{square_name, Ending, Player, Snapshot};
 use crate::web::i18n::{fill, Text};
-use crate::web::state::State;
+use crate::web::state::{Origin, Premove, State};
 
 /// Whose turn it is, or the result; `instead`, when the player looks back
 /// at an earlier move, takes the line's place (so nothing below it moves and
@@ -62,6 +62,19 @@ pub fn announcement(snap: &Snapshot, t: &Text) -> String {
         ),
         None => status,
     }
+}
+
+/// What a screen reader hears once a premove is chosen: `Premove: e3–e4`
+/// (a drop: `Premove: R@e5`).
+pub fn premove_announcement(premove: Premove, snap: &Snapshot, t: &Text) -> String {
+    let from = match premove.from {
+        Origin::Square(sq) => format!("{}–", square_name(sq)),
+        Origin::Hand(k) => snap
+            .kind(k)
+            .map_or_else(String::new, |k| format!("{}@", k.letter)),
+    };
+    let to = square_name(premove.to);
+    fill(t.premove, &[("move", &format!("{from}{to}"))])
 }
 
 /// The computer's advice, once asked for: the move, its evaluation for the

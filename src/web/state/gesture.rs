@@ -1,8 +1,11 @@
 //! The move being made: the piece picked up, the promotion question, the
 //! question before a move that loses by repetition, and the keyboard
 //! cursor; and what a gesture means, given the snapshot's legal moves.
+//! While the computer thinks, the player's gestures choose a premove
+//! instead ([`Premove`]): any piece of theirs and any square, as the page
+//! knows no rules; it is played when the reply leaves it legal.
 
-use crate::protocol::{MoveSpec, MoveView, Side};
+use crate::protocol::{human_side, MoveSpec, MoveView, Side};
 
 use super::State;
 
@@ -31,6 +34,16 @@ pub struct PromotionChoice {
     pub kind: u8,
 }
 
+/// A move chosen while the computer thinks: a piece of the player's (on the
+/// board or in hand) and a square. Nothing checks it until the computer's
+/// reply comes; then it is played if the new position has such a legal move
+/// (promoting when it may), and forgotten otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Premove {
+    pub from: Origin,
+    pub to: u8,
+}
+
 /// What the player did on the board or a hand, as the board reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardInput {
@@ -47,6 +60,8 @@ pub enum BoardInput {
     Promote(bool),
     /// Moved the keyboard cursor to a square.
     Focus(u8),
+    /// Pressed the right button on the board: a premove is given up.
+    Cancel,
 }
 
 /// What a gesture means, given the snapshot's legal moves.
@@ -59,6 +74,10 @@ pub enum Intent {
     AskPromotion(PromotionChoice),
     /// Pandemonium: the move ends the game by repetition; ask first.
     Confirm(MoveView),
+    /// While the computer thinks: this move is to be played after its reply.
+    Premove(Premove),
+    /// The premove (and the piece picked up for one) is given up.
+    CancelPremove,
     Nothing,
 }
 
@@ -108,21 +127,114 @@ impl State {
         to
     }
 
-    /// Whether a piece stands on `origin` that the player may pick up.
+    /// Whether a piece stands on `origin` that the player may pick up (to
+    /// move it, or for a premove).
     pub fn can_pick(&self, origin: Origin) -> bool {
-        let Some(snap) = self.snapshot.as_ref().filter(|_| self.can_move()) else {
+        let (Some(snap), Some(side)) = (self.snapshot.as_ref(), self.movable()) else {
             return false;
         };
         match origin {
-            Origin::Square(sq) => snap.piece(sq).is_some_and(|p| p.side == snap.to_move),
-            Origin::Hand(k) => snap.hand(snap.to_move, k) > 0,
+            Origin::Square(sq) => snap.piece(sq).is_some_and(|p| p.side == side),
+            Origin::Hand(k) => snap.hand(side, k) > 0,
         }
+    }
+
+    /// Picks up a piece (or puts it down): the promotion question closes,
+    /// and picking up starts another premove.
+    pub(super) fn select(&mut self, origin: Option<Origin>) {
+        self.gesture.selected = origin;
+        self.gesture.promotion = None;
+        if origin.is_some() {
+            self.premove = None;
+        }
+    }
+
+    /// Sets the premove (only while the computer thinks) or gives it up; the
+    /// piece picked up for it is put down.
+    pub(super) fn set_premove(&mut self, premove: Option<Premove>) {
+        self.gesture.selected = None;
+        self.premove = premove.filter(|_| self.premover().is_some());
+    }
+
+    /// The player's side while the computer thinks in a game against it:
+    /// their gestures then choose a premove. `None` at any other time
+    /// (between two players there is no premove).
+    pub fn premover(&self) -> Option<Side> {
+        let snap = self.snapshot.as_ref()?;
+        let side = human_side(snap.players)?;
+        let thinking = snap.thinking && snap.ending.is_none() && snap.to_move != side;
+        (thinking && !self.waiting && !self.view.viewer && self.review.viewing.is_none())
+            .then_some(side)
+    }
+
+    /// A tap while the computer thinks: a piece of the player's is picked
+    /// up (or put down again), any other square is the premove's
+    /// destination; with nothing picked up, a tap elsewhere gives up the
+    /// premove. (A premove onto the player's own piece, to take back there
+    /// after a capture, is made by dragging: a tap on it picks it up.)
+    fn premove_tap(&self, side: Side, target: Target) -> Intent {
+        let selected = self.gesture.selected;
+        let origin = match target {
+            Target::Square(sq) => Origin::Square(sq),
+            Target::Hand(owner, k) if owner == side => Origin::Hand(k),
+            Target::Hand(..) => return self.cancel_premove(),
+        };
+        if self.can_pick(origin) {
+            return if selected == Some(origin) {
+                Intent::Deselect
+            } else {
+                Intent::Select(origin)
+            };
+        }
+        match (selected, target) {
+            (Some(from), Target::Square(to)) => Intent::Premove(Premove { from, to }),
+            _ => self.cancel_premove(),
+        }
+    }
+
+    /// Gives up the premove or the piece picked up for one, if any.
+    fn cancel_premove(&self) -> Intent {
+        if self.premove.is_some() || self.gesture.selected.is_some() {
+            Intent::CancelPremove
+        } else {
+            Intent::Nothing
+        }
+    }
+
+    /// The legal move a premove stands for in the position now, if any: a
+    /// move from its origin to its square, promoting when it may (as
+    /// lichess queens a premoved pawn: there is no time to ask).
+    pub fn premove_move(&self, premove: Premove) -> Option<MoveView> {
+        let mut found: Option<MoveView> = None;
+        for m in self
+            .moves_from(premove.from)
+            .filter(|m| m.spec.to == premove.to)
+        {
+            if found.is_none_or(|f| m.spec.promotes && !f.spec.promotes) {
+                found = Some(*m);
+            }
+        }
+        found
     }
 
     /// What the board's input means now.
     pub fn intent(&self, input: BoardInput) -> Intent {
+        if let Some(side) = self.premover() {
+            return match input {
+                BoardInput::Tap(target) => self.premove_tap(side, target),
+                BoardInput::Drop(from, to) if from != Origin::Square(to) => {
+                    Intent::Premove(Premove { from, to })
+                }
+                BoardInput::Drop(..) | BoardInput::Promote(_) => Intent::Nothing,
+                BoardInput::Cancel => self.cancel_premove(),
+                BoardInput::Pick(origin) => Intent::Select(origin),
+                BoardInput::Deselect => Intent::Deselect,
+                BoardInput::Focus(square) => Intent::Focus(square),
+            };
+        }
         match input {
             BoardInput::Pick(origin) => Intent::Select(origin),
+            BoardInput::Cancel => Intent::Nothing,
             BoardInput::Tap(target) => self.tap(target),
             BoardInput::Deselect => Intent::Deselect,
             BoardInput::Drop(origin, to) => self.move_to(origin, to),

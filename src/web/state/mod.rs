@@ -27,7 +27,7 @@ use crate::web::prefs::Prefs;
 
 pub use clock::ClockState;
 pub use dialogs::{Dialog, Dialogs, Notice, Records};
-pub use gesture::{BoardInput, Gesture, Intent, Origin, PromotionChoice, Target};
+pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
 pub use review::Review;
 pub use view::View;
 
@@ -41,6 +41,8 @@ pub struct State {
     /// A move was sent and its answer has not come back yet.
     pub waiting: bool,
     pub gesture: Gesture,
+    /// A move chosen while the computer thinks, to play after its reply.
+    pub premove: Option<Premove>,
     pub review: Review,
     /// The computer's advice for the position on the board, and whether one
     /// was asked for and has not come yet.
@@ -71,8 +73,13 @@ pub enum Action {
     /// A move typed by the player, sent to the worker to read and play.
     TypeMove(String),
     /// The move being made is given up: the promotion and confirmation
-    /// questions close and the piece picked up is put down.
+    /// questions close, the piece picked up is put down and a premove is
+    /// forgotten.
     CancelMove,
+    /// While the computer thinks: this move is to be played after its reply.
+    Premove(Premove),
+    /// The premove, and the piece picked up for one, are given up.
+    CancelPremove,
     // Looking back.
     /// Show the position after this many moves (the last one: the game).
     ShowPly(usize),
@@ -138,14 +145,8 @@ impl State {
         let mut requests = Vec::new();
         match action {
             Action::Snapshot(snap) => s.follow(snap),
-            Action::Select(o) => {
-                s.gesture.selected = Some(o);
-                s.gesture.promotion = None;
-            }
-            Action::Deselect => {
-                s.gesture.selected = None;
-                s.gesture.promotion = None;
-            }
+            Action::Select(o) => s.select(Some(o)),
+            Action::Deselect => s.select(None),
             Action::Focus(sq) => s.gesture.focus = sq.min(80),
             Action::AskPromotion(choice) => s.gesture.promotion = Some(choice),
             Action::Confirm(m) => {
@@ -166,7 +167,12 @@ impl State {
                 requests.push(Request::PlayTyped(text));
             }
             Action::TypeMove(_) => {}
-            Action::CancelMove => s.gesture.clear(),
+            Action::CancelMove => {
+                s.gesture.clear();
+                s.premove = None;
+            }
+            Action::Premove(premove) => s.set_premove(Some(premove)),
+            Action::CancelPremove => s.set_premove(None),
             Action::ShowPly(ply) => {
                 let last = self.snapshot.as_ref().map_or(0, |s| s.san.len());
                 if ply >= last {
@@ -239,10 +245,16 @@ impl State {
                 s.clock.wish = clock;
                 s.view.bottom_wish = Some(side);
                 s.dialogs.open = None;
+                s.premove = None;
                 // A game started here is played, whatever the link said.
                 s.view.viewer = false;
             }
-            Action::ClockFollow(now) => s.clock.follow(self.snapshot.as_deref(), now),
+            Action::ClockFollow(now) => {
+                s.clock.follow(self.snapshot.as_deref(), now);
+                // The premove goes once the clock has followed the reply, so
+                // that the computer's time sent with it is right.
+                requests.extend(s.play_premove());
+            }
             Action::ResumeClock(line) => s.clock.saved = Some(line),
             Action::Tick(now) => {
                 let players = self
@@ -297,6 +309,7 @@ impl State {
             });
             self.view.flipped = bottom == Side::Black;
             self.clock.new_game(&snap);
+            self.premove = None;
         }
         if moved_on {
             self.hint = None;
@@ -309,6 +322,28 @@ impl State {
         self.snapshot = Some(snap);
         self.gesture.clear();
         self.waiting = false;
+    }
+
+    /// The premove, once the computer has replied: played if it is legal
+    /// now (first asked about when it would lose by repetition), else
+    /// forgotten. Kept while the computer still thinks (a worker that was
+    /// replaced answers with the same position first).
+    fn play_premove(&mut self) -> Vec<Request> {
+        if self.snapshot.as_ref().is_some_and(|s| s.thinking) {
+            return Vec::new();
+        }
+        let Some(m) = self.premove.take().and_then(|p| self.premove_move(p)) else {
+            return Vec::new();
+        };
+        if m.ends_game.is_some() {
+            self.gesture.confirm = Some(m);
+            return Vec::new();
+        }
+        self.waiting = true;
+        self.computer_time()
+            .into_iter()
+            .chain([Request::Play(m.spec)])
+            .collect()
     }
 
     /// The texts in the page's language.
@@ -335,12 +370,14 @@ impl State {
             && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
     }
 
-    /// The side whose pieces the player may pick up now, if any.
+    /// The side whose pieces the player may pick up now, if any: to move
+    /// them, or (while the computer thinks) for a premove.
     pub fn movable(&self) -> Option<Side> {
         self.snapshot
             .as_ref()
             .filter(|_| self.can_move())
             .map(|s| s.to_move)
+            .or_else(|| self.premover())
     }
 
     /// Whether Take back may be pressed: a human plays, a move was made, and
@@ -785,7 +822,15 @@ mod tests {
             state.view.flipped,
             "the human plays Black: Black at the bottom"
         );
-        assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
+        // A piece is picked up only for a premove: it has nowhere to go now.
+        let e7 = Origin::Square(sq("e7"));
+        assert_eq!(
+            state.intent(BoardInput::Tap(Target::Square(sq("e7")))),
+            Intent::Select(e7)
+        );
+        assert!(!state.can_move());
+        assert_eq!(state.apply(Action::Select(e7)).destinations(), [false; 81]);
+        assert_eq!(state.move_to(e7, sq("e6")), Intent::Nothing);
         assert_eq!(
             state.text().status(state.snapshot.as_ref().unwrap()),
             "White (computer) is thinking…"
@@ -793,6 +838,223 @@ mod tests {
         assert_eq!(
             Lang::Ko.text().status(state.snapshot.as_ref().unwrap()),
             "백 (컴퓨터) 생각하는 중…"
+        );
+    }
+
+    /// The session's game as the page sees it against the computer (White
+    /// the human): while Black is to move the computer thinks, and the
+    /// snapshot lists no moves. (The session is a two-player one, so that the
+    /// test chooses the computer's reply.)
+    fn against_computer(session: &Session) -> Action {
+        let mut snap = session.snapshot();
+        snap.players = [Player::Human, Player::Computer];
+        snap.thinking = snap.to_move == Side::Black && snap.ending.is_none();
+        if snap.thinking {
+            snap.moves.clear();
+        }
+        Action::Snapshot(Rc::new(snap))
+    }
+
+    /// A snapshot of the session's game against the computer as the page
+    /// takes it (the clock follows it), and the requests that sends.
+    fn arrive(state: &State, session: &Session) -> (State, Vec<Request>) {
+        state
+            .apply(against_computer(session))
+            .reduce(Action::ClockFollow(0.0))
+    }
+
+    /// A premove from `from` to `to` chosen by two taps while the computer
+    /// thinks after the player's `first` move.
+    fn premoved(fen: &str, first: &str, from: &str, to: &str) -> (Session, State) {
+        let mut session = testing::game("pandemonium", Some(fen));
+        let state = State::default().apply(against_computer(&session));
+        assert_eq!(state.premover(), None, "the player's own turn");
+        testing::play(&mut session, first);
+        let state = state.apply(against_computer(&session));
+        assert_eq!(state.premover(), Some(Side::White));
+        let from = Origin::Square(sq(from));
+        assert_eq!(
+            state.intent(BoardInput::Tap(Target::Square(sq(&from_name(from))))),
+            Intent::Select(from)
+        );
+        let state = state.apply(Action::Select(from));
+        let premove = Premove { from, to: sq(to) };
+        assert_eq!(
+            state.intent(BoardInput::Tap(Target::Square(sq(to)))),
+            Intent::Premove(premove)
+        );
+        let state = state.apply(Action::Premove(premove));
+        assert_eq!(
+            (state.premove, state.gesture.selected),
+            (Some(premove), None)
+        );
+        (session, state)
+    }
+
+    fn from_name(origin: Origin) -> String {
+        match origin {
+            Origin::Square(sq) => crate::protocol::square_name(sq),
+            Origin::Hand(_) => unreachable!(),
+        }
+    }
+
+    /// White: a Rook on a1, the King on e1, a Pawn on a6; Black: the King on
+    /// e9, a Rook on i3.
+    const PREMOVE_FEN: &str = "4k4/9/9/P8/9/9/8r/9/R3K4[] w - - 0 1";
+
+    #[test]
+    fn a_premove_is_played_when_the_reply_leaves_it_legal() {
+        let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a1", "a5");
+        let snap = state.snapshot.clone().unwrap();
+        assert_eq!(
+            snap.piece(sq("a1")).map(|p| p.side),
+            Some(Side::White),
+            "not moved yet"
+        );
+        assert_eq!(snap.piece(sq("a5")), None);
+        // The computer still thinking (a replaced worker shows the position
+        // again): the premove waits.
+        let (again, requests) = arrive(&state, &session);
+        assert_eq!((again.premove, requests), (state.premove, vec![]));
+        testing::play(&mut session, "e9f9");
+        let (played, requests) = arrive(&state, &session);
+        let a1a5 = MoveSpec {
+            from: Some(sq("a1")),
+            drop: None,
+            to: sq("a5"),
+            promotes: false,
+        };
+        assert_eq!(requests, [Request::Play(a1a5)]);
+        assert!(played.waiting && played.premove.is_none());
+        session.ask(requests[0].clone()).unwrap();
+        let played = played.apply(against_computer(&session));
+        assert_eq!(played.snapshot.as_ref().unwrap().san.last().unwrap(), "Ra5");
+    }
+
+    #[test]
+    fn a_premove_that_became_illegal_is_dropped() {
+        let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a1", "a5");
+        // The Rook comes between: a1–a5 is no move now.
+        testing::play(&mut session, "i3a3");
+        let (after, requests) = arrive(&state, &session);
+        assert_eq!(requests, []);
+        assert!(after.premove.is_none() && !after.waiting && after.can_move());
+        assert_eq!(after.snapshot.as_ref().unwrap().to_move, Side::White);
+        // A premove that was never a move (a Rook's knight jump) goes so too.
+        let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a1", "b3");
+        testing::play(&mut session, "e9f9");
+        let (after, requests) = arrive(&state, &session);
+        assert_eq!((after.premove, requests), (None, vec![]));
+    }
+
+    #[test]
+    fn a_premove_in_a_timed_game_tells_the_computer_its_time() {
+        let mut session = testing::game("pandemonium", Some(PREMOVE_FEN));
+        let state = State::default()
+            .apply(Action::Starting(
+                Side::White,
+                Some(TimeControl::fischer(5, 3)),
+            ))
+            .apply(against_computer(&session))
+            .apply(Action::ClockFollow(0.0));
+        testing::play(&mut session, "e1d1");
+        let (state, _) = arrive(&state, &session);
+        let premove = Premove {
+            from: Origin::Square(sq("a1")),
+            to: sq("a5"),
+        };
+        let state = state.apply(Action::Premove(premove));
+        testing::play(&mut session, "e9f9");
+        let (_, requests) = arrive(&state, &session);
+        assert!(
+            matches!(requests.as_slice(),
+                [Request::ComputerTime(t), Request::Play(m)] if m.to == sq("a5") && t.increment_ms == 3_000),
+            "{requests:?}"
+        );
+    }
+
+    #[test]
+    fn a_premove_onto_the_last_ranks_promotes() {
+        let (mut session, state) = premoved(PREMOVE_FEN, "e1d1", "a6", "a7");
+        testing::play(&mut session, "e9f9");
+        let (_, requests) = arrive(&state, &session);
+        assert!(
+            matches!(requests.as_slice(), [Request::Play(m)] if m.promotes && m.to == sq("a7")),
+            "{requests:?}"
+        );
+    }
+
+    #[test]
+    fn premoves_by_drag_and_from_the_hand_and_what_gives_them_up() {
+        let fen = "4k4/9/9/9/9/9/8r/9/R3K4[R] w - - 0 1";
+        let (mut session, state) = premoved(fen, "e1d1", "a1", "a5");
+        // A tap on an empty square with nothing picked up: given up.
+        let tap = |s: &State, at: &str| s.intent(BoardInput::Tap(Target::Square(sq(at))));
+        assert_eq!(tap(&state, "e5"), Intent::CancelPremove);
+        let gone = state.apply(Action::CancelPremove);
+        assert_eq!((gone.premove, tap(&gone, "e5")), (None, Intent::Nothing));
+        // The right button, Escape (or Take back), a new game: given up.
+        assert_eq!(state.intent(BoardInput::Cancel), Intent::CancelPremove);
+        assert_eq!(state.apply(Action::CancelMove).premove, None);
+        assert_eq!(
+            state.apply(Action::Starting(Side::White, None)).premove,
+            None
+        );
+        // Picking up a piece starts another one; a drag onto the player's
+        // own piece is one too (a tap there picks that piece up).
+        let rook = Origin::Square(sq("a1"));
+        assert_eq!(tap(&state, "a1"), Intent::Select(rook));
+        assert_eq!(state.apply(Action::Select(rook)).premove, None);
+        assert_eq!(
+            state.intent(BoardInput::Drop(rook, sq("d1"))),
+            Intent::Premove(Premove {
+                from: rook,
+                to: sq("d1")
+            })
+        );
+        assert_eq!(
+            state.intent(BoardInput::Drop(rook, sq("a1"))),
+            Intent::Nothing
+        );
+        // From the hand: White's Rook in hand, not Black's hand.
+        let hand = Origin::Hand(3);
+        assert!(state.can_pick(hand));
+        assert_eq!(
+            state.intent(BoardInput::Tap(Target::Hand(Side::White, 3))),
+            Intent::Select(hand)
+        );
+        assert_eq!(
+            state.intent(BoardInput::Tap(Target::Hand(Side::Black, 3))),
+            Intent::CancelPremove
+        );
+        let state = state
+            .apply(Action::Select(hand))
+            .apply(Action::Premove(Premove {
+                from: hand,
+                to: sq("e5"),
+            }));
+        testing::play(&mut session, "e9f9");
+        let (after, requests) = arrive(&state, &session);
+        assert!(
+            matches!(requests.as_slice(), [Request::Play(m)] if m.drop == Some(3) && m.to == sq("e5"))
+        );
+        assert!(after.waiting);
+    }
+
+    #[test]
+    fn no_premove_between_two_players_or_on_the_players_turn() {
+        let (mut session, state) = state_for("mansindam", None);
+        testing::play(&mut session, "e3e4");
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(state.premover(), None);
+        assert_eq!(
+            state
+                .apply(Action::Premove(Premove {
+                    from: Origin::Square(sq("e4")),
+                    to: sq("e5")
+                }))
+                .premove,
+            None
         );
     }
 
