@@ -160,7 +160,7 @@ pub fn app() -> Html {
                             { panel::move_input(t, state.can_move(), store.reform(Action::TypeMove)) }
                             { panel::hint(&state) }
                         }
-                        { snap.as_deref().map(|s| panel::moves(s, t, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
+                        { snap.as_deref().map(|s| panel::moves(s, t, state.view.prefs.pieces, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
                     </aside>
                 }
             </main>

@@ -5,8 +5,9 @@ use yew::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
-use crate::protocol::{square_name, Ending, Player, Snapshot};
-use crate::web::i18n::{fill, Text};
+use crate::protocol::{square_name, Ending, Player, Side, Snapshot};
+use crate::web::i18n::{fill, notation, Text};
+use crate::web::prefs::PieceSet;
 use crate::web::state::{Origin, Premove, State};
 
 /// Whose turn it is, or the result; `instead`, when the player looks back
@@ -88,19 +89,36 @@ pub fn hint(state: &State) -> Html {
             </div>
         };
     }
-    let Some(hint) = &state.hint else {
+    let (Some(hint), Some(snap)) = (&state.hint, state.snapshot.as_deref()) else {
         return Html::default();
     };
+    // In the player's piece set: the move for the side to move, then the
+    // line, one side after the other.
+    let set = state.view.prefs.pieces;
+    let written = |i: usize, san: &str| {
+        let mover = if i.is_multiple_of(2) {
+            snap.to_move
+        } else {
+            snap.to_move.flip()
+        };
+        notation(san, mover, &snap.kinds, set)
+    };
+    let line: Vec<String> = hint
+        .line
+        .iter()
+        .enumerate()
+        .map(|(i, san)| written(i, san))
+        .collect();
     html! {
         <div class="hint" data-testid="hint-text" aria-live="polite" data-move={hint.san.clone()}>
             <div>
-                { t.hint_label }<strong>{ hint.san.clone() }</strong>
+                { t.hint_label }<strong>{ written(0, &hint.san) }</strong>
                 <span class="hint-score" title={t.hint_score_title}>
                     { format!(" ({})", hint.score) }</span>
             </div>
-            if hint.line.len() > 1 {
+            if line.len() > 1 {
                 <div class="hint-line">{ fill(t.hint_line, &[
-                    ("line", &hint.line.join(" ")),
+                    ("line", &line.join(" ")),
                     ("depth", &hint.depth.to_string()),
                 ]) }</div>
             }
@@ -171,16 +189,30 @@ pub fn result(state: &State, on: ResultActions) -> Html {
 /// the result, once the game has ended. `snap` is the game (not a past
 /// position looked at); `shown`: the number of moves behind the position
 /// on the board.
-pub fn moves(snap: &Snapshot, t: &Text, shown: usize, on_show: Callback<usize>) -> Html {
+pub fn moves(
+    snap: &Snapshot,
+    t: &Text,
+    set: PieceSet,
+    shown: usize,
+    on_show: Callback<usize>,
+) -> Html {
+    // Who made each move: the start position's side to move made the first.
+    let first = if snap.start_fen.split(' ').nth(1) == Some("b") {
+        Side::Black
+    } else {
+        Side::White
+    };
     let entry = |ply: usize| {
         let Some(san) = snap.san.get(ply - 1) else {
             return html! { <span></span> };
         };
+        let mover = if ply % 2 == 1 { first } else { first.flip() };
+        let san = notation(san, mover, &snap.kinds, set);
         let current = ply == shown;
         html! {
             <button type="button" class={classes!("move", current.then_some("current"))}
                 data-ply={ply.to_string()} aria-current={current.then_some("step")}
-                onclick={on_show.reform(move |_: MouseEvent| ply)}>{ san.clone() }</button>
+                onclick={on_show.reform(move |_: MouseEvent| ply)}>{ san }</button>
         }
     };
     let rows = (0..snap.san.len().div_ceil(2)).map(|i| {

@@ -7,6 +7,7 @@
 use yew::prelude::*;
 
 use crate::protocol::{KindView, Side};
+use crate::web::i18n::character;
 use crate::web::prefs::PieceSet;
 
 /// The characters, drawn from a font's outlines so that they look the same
@@ -37,16 +38,5 @@ pub fn tile(side: Side, kind: &KindView, set: PieceSet) -> Html {
                 </span>
             }
         }
-    }
-}
-
-/// The character on a traditional tile: the piece's own, but for the Kings,
-/// which are the Yang (陽, White's) and the Eum (陰, Black's), as the inventor
-/// names them.
-fn character(side: Side, kind: &KindView) -> char {
-    match (kind.royal, side) {
-        (true, Side::White) => '陽',
-        (true, Side::Black) => '陰',
-        _ => kind.hanja,
     }
 }

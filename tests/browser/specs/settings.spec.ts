@@ -81,6 +81,32 @@ test('the traditional piece set, a second board theme, kept across a reload', as
   await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
 });
 
+test('the traditional set writes the moves and the hint with the pieces\' characters', async ({ page }) => {
+  // Each King by its side's character (the Yang, the Eum), a Pawn, a Knight.
+  await openGame(page, { variant: 'pandemonium', ...twoPlayers, pieces: 'traditional', moves: 'e1d2,e9d8,c3c4,c7c6,b1c3' });
+  const moves = page.getByTestId('moves').locator('.move');
+  await expect(moves).toHaveText(['陽d2', '陰d8', '兵c4', '兵c6', '騎c3']);
+  // The hint too; its data stays in letters.
+  await page.getByTestId('hint').click();
+  const hint = page.getByTestId('hint-text');
+  await expect(hint).toHaveAttribute('data-move', /^[A-Z]/);
+  const letters = (await hint.getAttribute('data-move'))!;
+  await expect(hint.locator('strong')).not.toHaveText(letters);
+  await expect(hint.locator('strong')).toHaveText(/^[\u4e00-\u9fff]/);
+  // Back to the international set: letters again, the same moves.
+  await page.getByTestId('settings').click();
+  await page.getByTestId('pieces-international').click();
+  await page.getByTestId('settings-close').click();
+  await expect(moves).toHaveText(['Kd2', 'Kd8', 'Pc4', 'Pc6', 'Nc3']);
+  await expect(hint.locator('strong')).toHaveText(letters);
+  // Mansindam's own characters, a drop and a promotion written with them.
+  await openGame(page, {
+    variant: 'mansindam', ...twoPlayers, pieces: 'traditional',
+    fen: '3k5/9/3P5/9/9/9/9/9/4K4[R] w - - 0 1', moves: 'd7d8+',
+  });
+  await expect(moves).toHaveText(['步d8=哨+']);
+});
+
 test('a sound for a move, a capture, a check and the end, and none when muted', async ({ page }) => {
   await openGame(page, { variant: 'pandemonium', fen: '4k4/9/9/4p4/4P4/9/9/9/4K4[R] w - - 0 1', ...twoPlayers });
   const html = page.locator('html');
