@@ -181,3 +181,34 @@ impl<'a> IntoIterator for &'a MoveList {
         self.as_slice().iter()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(index: usize) -> Square {
+        Square::from_index(index).unwrap()
+    }
+
+    #[test]
+    fn a_move_knows_whether_it_is_a_drop_and_packs_into_its_bits() {
+        // The last square and the last hand kind: every field at its end.
+        let (a1, i9) = (square(0), square(SQUARES - 1));
+        let drop = Move::drop(Kind(8), i9);
+        assert!(drop.is_drop() && !drop.promotes());
+        assert_eq!(
+            (drop.from(), drop.drop_kind(), drop.to()),
+            (None, Some(Kind(8)), i9)
+        );
+        for promote in [false, true] {
+            let m = Move::normal(i9, a1, promote);
+            assert!(!m.is_drop());
+            assert_eq!((m.from(), m.to(), m.promotes()), (Some(i9), a1, promote));
+            assert_eq!(Move::from_bits(m.bits()), Some(m));
+        }
+        assert_eq!(Move::from_bits(drop.bits()), Some(drop));
+        // A drop cannot promote; the top bit is no move's.
+        assert_eq!(Move::from_bits(drop.bits() | PROMOTE), None);
+        assert_eq!(Move::from_bits(1 << 15), None);
+    }
+}
