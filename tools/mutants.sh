@@ -41,6 +41,8 @@ out=target/mutants/$part
 
 mkdir -p "$out"
 started=$SECONDS
+# The commit the mutants are made from (the run takes long; HEAD may move).
+commit=$(git rev-parse --short HEAD)
 # One job: the other core stays free. A mutant that makes a loop endless
 # is stopped after the timeout and counted apart.
 # (cargo-mutants exits non-zero when a mutant is missed: the lists say it.)
@@ -55,6 +57,6 @@ count() { wc -l < "$dir/$1.txt" | tr -d ' '; }
 caught=$(count caught); missed=$(count missed); timeout=$(count timeout); unviable=$(count unviable)
 viable=$((caught + missed + timeout))
 printf '%s %s commit=%s caught=%s missed=%s timeout=%s unviable=%s score=%s%% seconds=%s\n' \
-  "$(date -u +%F)" "$part" "$(git rev-parse --short HEAD)" "$caught" "$missed" "$timeout" "$unviable" \
+  "$(date -u +%F)" "$part" "$commit" "$caught" "$missed" "$timeout" "$unviable" \
   "$(( viable ? 100 * (caught + timeout) / viable : 100 ))" $((SECONDS - started)) \
   | tee -a tests/data/mutants/runs.txt
