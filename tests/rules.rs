@@ -331,6 +331,18 @@ fn the_history_counts_each_situation_and_keeps_every_hash() {
     assert_eq!(game.occurrences(), 2, "the start position, a second time");
     game.undo();
     assert_eq!((game.occurrences(), game.hashes().len()), (1, 4));
+    // The take-back lowered the start's count: playing the move again
+    // makes it a second occurrence, not a third.
+    game.play_str("d9e9").unwrap();
+    assert_eq!(game.occurrences(), 2);
+    game.undo();
+    game.undo();
+    game.play_str("d1e1").unwrap();
+    assert_eq!(
+        game.occurrences(),
+        1,
+        "the count of a situation left behind by two take-backs"
+    );
 }
 
 #[test]
