@@ -20,6 +20,19 @@
 //!   --seed N                  seeds the openings
 //!   --max-plies N             a game this long is stopped and scored ½ (default 400)
 //!   --verbose                 one line per game with its moves
+//!   --concurrency N           games played at once, each pair of engines in a
+//!                             thread of its own (default 1; one per core)
+//!   --sprt ELO0,ELO1          a sequential probability ratio test: stop as soon
+//!                             as the games say engine1 is ELO1 better rather than
+//!                             ELO0 (or the reverse), at 5 % false positives and
+//!                             5 % false negatives; --games is then the most
+//!   --alias1/--alias2 OURS=THEIRS   the name an engine gives a variant
+//!                             (Fairy-Stockfish: pandemonium=pandemonium_prose)
+//!
+//! Games are played in pairs: one opening, each engine White once. The
+//! summary counts the pairs by their score (0, ½, 1, 1½, 2: the pentanomial
+//! count) and takes the Elo interval and the SPRT from the pairs, whose
+//! variance is smaller than the games' when an opening favours one side.
 //!
 //! `match --tally FILE...` sums the game lines of earlier `--verbose` runs
 //! (a long match played in parts, with different seeds) into one summary.
@@ -28,6 +41,7 @@ use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pantheon::ai::Rng;
@@ -125,6 +139,9 @@ struct Args {
     seed: u64,
     max_plies: usize,
     verbose: bool,
+    concurrency: usize,
+    sprt: Option<Sprt>,
+    aliases: [Vec<(String, String)>; 2],
 }
 
 fn parse_args() -> Args {
@@ -139,6 +156,9 @@ fn parse_args() -> Args {
         seed: 1,
         max_plies: 400,
         verbose: false,
+        concurrency: 1,
+        sprt: None,
+        aliases: [Vec::new(), Vec::new()],
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -174,6 +194,20 @@ fn parse_args() -> Args {
             "--plies" => a.plies = value(i).parse().expect("plies"),
             "--seed" => a.seed = value(i).parse().expect("seed"),
             "--max-plies" => a.max_plies = value(i).parse().expect("max plies"),
+            "--concurrency" => a.concurrency = value(i).parse().expect("number of threads"),
+            "--sprt" => {
+                let v = value(i);
+                let (e0, e1) = v.split_once(',').expect("--sprt ELO0,ELO1");
+                a.sprt = Some(Sprt::new(
+                    e0.parse().expect("ELO0"),
+                    e1.parse().expect("ELO1"),
+                ));
+            }
+            "--alias1" | "--alias2" => {
+                let v = value(i);
+                let (ours, theirs) = v.split_once('=').expect("alias as OURS=THEIRS");
+                a.aliases[usize::from(flag == "--alias2")].push((ours.into(), theirs.into()));
+            }
             "--verbose" => {
                 a.verbose = true;
                 step = 1;
@@ -186,7 +220,16 @@ fn parse_args() -> Args {
         !a.engine[0].is_empty() && !a.engine[1].is_empty(),
         "--engine1 and --engine2 are needed"
     );
+    assert!(a.concurrency >= 1, "--concurrency needs at least 1");
     a
+}
+
+/// The variant and opening of pair `k` (the same for a seed whatever the
+/// order the threads take the pairs in).
+fn pair_opening(a: &Args, k: usize) -> (Variant, Vec<String>) {
+    let variant = a.variants[k % a.variants.len()];
+    let mut rng = Rng::new(a.seed.wrapping_mul(0x1_0000_0001).wrapping_add(k as u64));
+    (variant, opening(variant, a.plies, &mut rng))
 }
 
 /// A random opening: `plies` random legal moves that do not end the game.
@@ -217,12 +260,13 @@ fn play_game(
 ) -> (f64, String, Vec<String>) {
     let mut game = Game::from_uci_moves(variant, None, opening.iter().map(|s| s.as_str()))
         .expect("opening is legal");
-    for e in engines.iter_mut() {
+    for (e, aliases) in engines.iter_mut().zip(&a.aliases) {
+        let name = aliases
+            .iter()
+            .find(|(ours, _)| ours == variant.id())
+            .map_or(variant.id(), |(_, theirs)| theirs.as_str());
         e.send("ucinewgame");
-        e.send(&format!(
-            "setoption name UCI_Variant value {}",
-            variant.id()
-        ));
+        e.send(&format!("setoption name UCI_Variant value {name}"));
         e.ready();
     }
     let mut clock = a.tc.map(|(base, _)| [base, base]);
@@ -318,13 +362,94 @@ fn elo(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
+/// The score fraction of an Elo difference.
+fn expected(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// The sequential probability ratio test (the generalised SPRT the strong
+/// engines' testing frameworks use): the log-likelihood ratio of "engine1 is
+/// `elo1` better" against "`elo0` better", from the mean and variance of the
+/// pair scores (a normal approximation, good after a few dozen pairs).
+#[derive(Clone, Copy)]
+struct Sprt {
+    elo0: f64,
+    elo1: f64,
+    lower: f64,
+    upper: f64,
+}
+
+impl Sprt {
+    /// Bounds for 5 % false positives (alpha) and 5 % false negatives (beta).
+    fn new(elo0: f64, elo1: f64) -> Sprt {
+        assert!(elo0 < elo1, "--sprt needs ELO0 < ELO1");
+        let (alpha, beta) = (0.05f64, 0.05f64);
+        Sprt {
+            elo0,
+            elo1,
+            lower: (beta / (1.0 - alpha)).ln(),
+            upper: ((1.0 - beta) / alpha).ln(),
+        }
+    }
+
+    fn llr(&self, pairs: &Pentanomial) -> f64 {
+        let (n, mean, var) = pairs.stats();
+        if n < 2.0 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (expected(self.elo0), expected(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    /// `Some(true)`: H1 accepted (a gain of `elo1`); `Some(false)`: H0.
+    fn verdict(&self, pairs: &Pentanomial) -> Option<bool> {
+        let llr = self.llr(pairs);
+        (llr >= self.upper)
+            .then_some(true)
+            .or((llr <= self.lower).then_some(false))
+    }
+}
+
+/// Pairs of games counted by engine1's score in the pair: 0, ½, 1, 1½, 2.
+#[derive(Default, Clone, Copy)]
+struct Pentanomial([u32; 5]);
+
+impl Pentanomial {
+    fn add(&mut self, pair_score: f64) {
+        self.0[(pair_score * 2.0).round() as usize] += 1;
+    }
+
+    /// Number of pairs, the mean score fraction of a pair and its variance.
+    fn stats(&self) -> (f64, f64, f64) {
+        let n: f64 = self.0.iter().map(|&c| f64::from(c)).sum();
+        if n == 0.0 {
+            return (0.0, 0.5, 0.0);
+        }
+        let value = |i: usize| i as f64 / 4.0;
+        let mean = (0..5).map(|i| f64::from(self.0[i]) * value(i)).sum::<f64>() / n;
+        let var = (0..5)
+            .map(|i| f64::from(self.0[i]) * (value(i) - mean).powi(2))
+            .sum::<f64>()
+            / n;
+        (n, mean, var)
+    }
+
+    /// The Elo and its 95 % interval.
+    fn elo(&self) -> (f64, f64, f64) {
+        let (n, mean, var) = self.stats();
+        let se = (var / n.max(1.0)).sqrt();
+        (elo(mean), elo(mean - 1.96 * se), elo(mean + 1.96 * se))
+    }
+}
+
 /// The results of a match: each game's score for engine 1, by variant and
-/// by how it ended.
+/// by how it ended, and the pairs.
 #[derive(Default)]
 struct Tally {
     scores: Vec<f64>,
     per_variant: BTreeMap<String, (f64, usize)>,
     reasons: BTreeMap<String, usize>,
+    pairs: Pentanomial,
 }
 
 impl Tally {
@@ -347,8 +472,10 @@ impl Tally {
         *self.reasons.entry(key).or_insert(0) += 1;
     }
 
-    /// Reads the `game ...` lines that `--verbose` prints.
+    /// Reads the `game ...` lines that `--verbose` prints (two games in a
+    /// row with one opening are a pair).
     fn read(&mut self, text: &str) -> Result<(), String> {
+        let mut first: Option<f64> = None;
         for line in text.lines().filter(|l| l.starts_with("game ")) {
             let bad = || format!("not a game line: {line}");
             let mut words = line.split_whitespace();
@@ -358,6 +485,10 @@ impl Tally {
             let score: f64 = score.parse().map_err(|_| bad())?;
             let (reason, _) = rest.rsplit_once(", ").ok_or_else(bad)?;
             self.add(variant, score, reason);
+            match first.take() {
+                Some(f) => self.pairs.add(f + score),
+                None => first = Some(score),
+            }
         }
         Ok(())
     }
@@ -366,9 +497,6 @@ impl Tally {
         let n = self.scores.len() as f64;
         let total: f64 = self.scores.iter().sum();
         let p = total / n;
-        let var = self.scores.iter().map(|s| (s - p) * (s - p)).sum::<f64>() / (n - 1.0).max(1.0);
-        let se = (var / n).sqrt();
-        let (lo, hi) = (elo((p - 1.96 * se).max(0.0)), elo((p + 1.96 * se).min(1.0)));
         let wins = self.scores.iter().filter(|&&s| s == 1.0).count();
         let losses = self.scores.iter().filter(|&&s| s == 0.0).count();
         let unfinished = self.scores.len() - wins - losses;
@@ -381,12 +509,13 @@ impl Tally {
             .map(|(r, k)| format!("{r} {k}"))
             .collect();
         println!("  endings: {}", why.join(", "));
+        let [p0, p1, p2, p3, p4] = self.pairs.0;
+        println!("  pairs by engine1's score 0/½/1/1½/2: {p0} {p1} {p2} {p3} {p4}");
+        let (e, lo, hi) = self.pairs.elo();
         println!(
-            "engine1 +{wins} -{losses} ={unfinished} (unfinished), score {:.1}%, Elo {:+.0} (95%: {:+.0} .. {:+.0})",
+            "engine1 +{wins} -{losses} ={unfinished} (unfinished), score {:.1}%, Elo {:+.0} (95%: {lo:+.0} .. {hi:+.0})",
             100.0 * p,
-            elo(p),
-            lo,
-            hi
+            e,
         );
     }
 }
@@ -404,6 +533,65 @@ fn tally(files: &[String]) {
     t.print();
 }
 
+/// What the threads share: the next pair to play, the results, and whether
+/// to stop (the SPRT has decided).
+struct Shared {
+    next_pair: usize,
+    results: Tally,
+    verdict: Option<bool>,
+}
+
+/// One thread: its own two engines, pairs of games until there are no more.
+fn play_pairs(a: &Args, names: &[String; 2], shared: &Mutex<Shared>, started: Instant) {
+    let mut engines = [0, 1].map(|i| Engine::start(&a.engine[i], &a.opts[i], names[i].clone()));
+    let pairs = a.games.div_ceil(2);
+    loop {
+        let k = {
+            let mut s = shared.lock().expect("no thread panicked");
+            if s.verdict.is_some() || s.next_pair >= pairs {
+                return;
+            }
+            s.next_pair += 1;
+            s.next_pair - 1
+        };
+        let (variant, open) = pair_opening(a, k);
+        let games: Vec<_> = (0..2)
+            .map(|white| play_game(a, &mut engines, variant, &open, white))
+            .collect();
+        let mut s = shared.lock().expect("no thread panicked");
+        for (white, (score, reason, moves)) in games.iter().enumerate() {
+            s.results.add(variant.id(), *score, reason);
+            if a.verbose {
+                println!(
+                    "game {:>3} {:<11} engine1 {} : {} ({reason}, {} plies) {}",
+                    2 * k + white + 1,
+                    variant.id(),
+                    if white == 0 { "White" } else { "Black" },
+                    score,
+                    moves.len(),
+                    moves.join(" ")
+                );
+            }
+        }
+        s.results.pairs.add(games[0].0 + games[1].0);
+        let total: f64 = s.results.scores.iter().sum();
+        let llr = a
+            .sprt
+            .map(|t| format!(", LLR {:+.2}", t.llr(&s.results.pairs)))
+            .unwrap_or_default();
+        eprint!(
+            "\r{} games, engine1 {:.1}/{}{llr} ({:.0} s)   ",
+            s.results.scores.len(),
+            total,
+            s.results.scores.len(),
+            started.elapsed().as_secs_f64()
+        );
+        if let Some(t) = a.sprt {
+            s.verdict = t.verdict(&s.results.pairs);
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--tally") {
@@ -416,42 +604,20 @@ fn main() {
             .trim()
             .to_string()
     });
-    let mut engines = [0, 1].map(|i| Engine::start(&a.engine[i], &a.opts[i], names[i].clone()));
-    let mut rng = Rng::new(a.seed);
-    let mut results = Tally::default();
+    let shared = Mutex::new(Shared {
+        next_pair: 0,
+        results: Tally::default(),
+        verdict: None,
+    });
     let started = Instant::now();
-    let mut pair = 0;
-    let mut open = Vec::new();
-    let mut variant = a.variants[0];
-    for g in 0..a.games {
-        if g % 2 == 0 {
-            variant = a.variants[pair % a.variants.len()];
-            open = opening(variant, a.plies, &mut rng);
-            pair += 1;
+    std::thread::scope(|scope| {
+        for _ in 0..a.concurrency {
+            scope.spawn(|| play_pairs(&a, &names, &shared, started));
         }
-        let white = g % 2; // engine 1 has White in even games
-        let (s, reason, moves) = play_game(&a, &mut engines, variant, &open, white);
-        results.add(variant.id(), s, &reason);
-        if a.verbose {
-            println!(
-                "game {:>3} {:<11} engine1 {} : {} ({reason}, {} plies) {}",
-                g + 1,
-                variant.id(),
-                if white == 0 { "White" } else { "Black" },
-                s,
-                moves.len(),
-                moves.join(" ")
-            );
-        }
-        let total: f64 = results.scores.iter().sum();
-        eprint!(
-            "\r{} games, engine1 {:.1}/{} ({:.0} s)   ",
-            results.scores.len(),
-            total,
-            results.scores.len(),
-            started.elapsed().as_secs_f64()
-        );
-    }
+    });
+    let Shared {
+        results, verdict, ..
+    } = shared.into_inner().expect("no thread panicked");
     eprintln!();
     println!("engine1: {}", names[0]);
     println!("engine2: {}", names[1]);
@@ -460,10 +626,79 @@ fn main() {
         None => format!("go {}", a.go),
     };
     println!(
-        "{} games, {cond}, {} random opening plies, seed {}",
+        "{} games, {cond}, {} random opening plies, seed {}, {} at once",
         results.scores.len(),
         a.plies,
-        a.seed
+        a.seed,
+        a.concurrency
     );
     results.print();
+    if let Some(t) = a.sprt {
+        let llr = t.llr(&results.pairs);
+        let said = match verdict {
+            Some(true) => "H1 accepted (engine1 is the stronger)",
+            Some(false) => "H0 accepted (no gain of that size)",
+            None => "undecided (the games ran out first)",
+        };
+        println!(
+            "SPRT [{:+}, {:+}] Elo, alpha = beta = 0.05: LLR {llr:+.2} (bounds {:.2} .. {:.2}), {said}",
+            t.elo0, t.elo1, t.lower, t.upper
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_give_the_mean_and_variance_of_a_pair_score() {
+        let mut p = Pentanomial::default();
+        for score in [0.0, 1.0, 1.0, 2.0] {
+            p.add(score);
+        }
+        assert_eq!(p.0, [1, 0, 2, 0, 1]);
+        // Pair fractions 0, ½, ½, 1: mean ½, variance (¼ + 0 + 0 + ¼) / 4.
+        assert_eq!(p.stats(), (4.0, 0.5, 0.125));
+        let (e, lo, hi) = p.elo();
+        assert_eq!(e, 0.0);
+        assert!((lo + hi).abs() < 1e-9 && hi > 200.0, "{lo} .. {hi}");
+    }
+
+    #[test]
+    fn the_sprt_decides_for_a_clear_gain_and_against_a_clear_loss() {
+        let t = Sprt::new(0.0, 10.0);
+        assert!((t.upper - 2.944).abs() < 1e-3 && (t.lower + 2.944).abs() < 1e-3);
+        let mut won = Pentanomial::default();
+        let mut lost = Pentanomial::default();
+        for _ in 0..30 {
+            for (score, times) in [(2.0, 3), (1.5, 4), (1.0, 6), (0.5, 2), (0.0, 1)] {
+                for _ in 0..times {
+                    won.add(score);
+                    lost.add(2.0 - score);
+                }
+            }
+        }
+        assert!(t.llr(&won) > t.upper && t.verdict(&won) == Some(true));
+        assert!(t.llr(&lost) < t.lower && t.verdict(&lost) == Some(false));
+        let mut even = Pentanomial::default();
+        for score in [0.0, 2.0, 1.0, 1.0] {
+            even.add(score);
+        }
+        assert_eq!(t.verdict(&even), None, "LLR {}", t.llr(&even));
+    }
+
+    #[test]
+    fn tally_pairs_two_game_lines_in_a_row() {
+        let mut t = Tally::default();
+        t.read(
+            "game   1 mansindam   engine1 White : 1 (checkmate, 41 plies) e3e4\n\
+             game   2 mansindam   engine1 Black : 0.5 (move limit, 400 plies) e3e4\n\
+             game   3 pandemonium engine1 White : 0 (repetition, 12 plies) e3e4\n",
+        )
+        .unwrap();
+        assert_eq!(t.scores, [1.0, 0.5, 0.0]);
+        assert_eq!(t.pairs.0, [0, 0, 0, 1, 0]);
+        assert_eq!(t.reasons.get("checkmate"), Some(&1));
+    }
 }
