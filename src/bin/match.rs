@@ -14,6 +14,7 @@
 //!   --games N                 number of games (even: each opening is played
 //!                             with both colours)
 //!   --go "ARGS"               what follows `go` each move (default "movetime 100")
+//!   --go1/--go2 "ARGS"        the same for one engine (a slower engine's handicap)
 //!   --tc BASE+INC             a clock in milliseconds instead (`wtime/btime/winc/binc`);
 //!                             an engine that overruns its clock loses
 //!   --plies N                 random plies from the start for each opening (default 4)
@@ -133,7 +134,7 @@ struct Args {
     opts: [Vec<(String, String)>; 2],
     variants: Vec<Variant>,
     games: usize,
-    go: String,
+    go: [String; 2],
     tc: Option<(f64, f64)>,
     plies: usize,
     seed: u64,
@@ -150,7 +151,7 @@ fn parse_args() -> Args {
         opts: [Vec::new(), Vec::new()],
         variants: vec![Variant::Mansindam],
         games: 20,
-        go: "movetime 100".into(),
+        go: ["movetime 100".into(), "movetime 100".into()],
         tc: None,
         plies: 4,
         seed: 1,
@@ -185,7 +186,9 @@ fn parse_args() -> Args {
                 }
             }
             "--games" => a.games = value(i).parse().expect("number of games"),
-            "--go" => a.go = value(i),
+            "--go" => a.go = [value(i), value(i)],
+            "--go1" => a.go[0] = value(i),
+            "--go2" => a.go[1] = value(i),
             "--tc" => {
                 let v = value(i);
                 let (b, inc) = v.split_once('+').unwrap_or((&v, "0"));
@@ -308,7 +311,7 @@ fn play_game(
                 format!("go wtime {w:.0} btime {b:.0} winc {inc:.0} binc {inc:.0}"),
                 Duration::from_millis((if side == Color::White { w } else { b }) as u64 + 5000),
             ),
-            _ => (format!("go {}", a.go), Duration::from_secs(120)),
+            _ => (format!("go {}", a.go[who]), Duration::from_secs(120)),
         };
         let t = Instant::now();
         e.send(&go);
@@ -623,7 +626,8 @@ fn main() {
     println!("engine2: {}", names[1]);
     let cond = match a.tc {
         Some((b, i)) => format!("clock {b:.0}+{i:.0} ms"),
-        None => format!("go {}", a.go),
+        None if a.go[0] == a.go[1] => format!("go {}", a.go[0]),
+        None => format!("engine1 go {}, engine2 go {}", a.go[0], a.go[1]),
     };
     println!(
         "{} games, {cond}, {} random opening plies, seed {}, {} at once",
