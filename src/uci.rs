@@ -28,6 +28,9 @@ struct Running {
 pub struct Uci {
     variant: Variant,
     game: Game,
+    /// Why the last `position` command was refused: until a valid one,
+    /// `go` searches nothing (the game before it is no position the GUI asked for).
+    refused: Option<String>,
     searcher: Option<Searcher>,
     running: Option<Running>,
     output: Option<Output>,
@@ -67,6 +70,7 @@ impl Uci {
         Uci {
             variant: Variant::Mansindam,
             game: Game::new(Variant::Mansindam),
+            refused: None,
             searcher: None,
             running: None,
             output: None,
@@ -151,6 +155,7 @@ impl Uci {
             "ucinewgame" => {
                 self.stop();
                 self.game = Game::new(self.variant);
+                self.refused = None;
                 if let Some(s) = &mut self.searcher {
                     s.new_game();
                 }
@@ -197,6 +202,7 @@ impl Uci {
                 Ok(v) => {
                     self.variant = v;
                     self.game = Game::new(v);
+                    self.refused = None;
                 }
                 Err(e) => out(format!("info string {e}")),
             }
@@ -253,16 +259,33 @@ impl Uci {
         let fen = match setup.first() {
             Some(&"startpos") if setup.len() == 1 => None,
             Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
-            _ => return out(
-                "info string position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'"
-                    .into(),
-            ),
+            _ => {
+                return self.refuse(
+                    "position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...'".into(),
+                    out,
+                )
+            }
         };
         // Build the new game aside, so a bad command leaves the old one intact.
         match Game::from_uci_moves(self.variant, fen.as_deref(), moves.iter().copied()) {
-            Ok(game) => self.game = game,
-            Err(e) => out(format!("info string {e}")),
+            Ok(game) => {
+                self.game = game;
+                self.refused = None;
+            }
+            Err(e) => self.refuse(e.to_string(), out),
         }
+    }
+
+    /// What `go` says when the last `position` command was refused.
+    fn refused(&self) -> Option<String> {
+        self.refused.as_ref().map(|why| {
+            format!("info string no valid position to search: the last position command was refused ({why})")
+        })
+    }
+
+    fn refuse(&mut self, why: String, out: &mut dyn FnMut(String)) {
+        out(format!("info string {why}"));
+        self.refused = Some(why);
     }
 
     /// Reads the `go` arguments into limits; `Ok(None)` for `go perft`.
@@ -337,7 +360,13 @@ impl Uci {
     fn go(&mut self, args: &[&str], out: &mut dyn FnMut(String)) {
         if let ["perft", n] = args {
             return match n.parse::<u32>() {
-                Ok(depth) if depth >= 1 => self.perft(depth, out),
+                Ok(depth) if depth >= 1 => match self.refused() {
+                    Some(why) => {
+                        out(why);
+                        out("Nodes searched: 0".into())
+                    }
+                    None => self.perft(depth, out),
+                },
                 _ => out(format!(
                     "info string perft depth must be a whole number from 1, not '{}'",
                     clip(n)
@@ -352,6 +381,10 @@ impl Uci {
                 ))
             }
         };
+        if let Some(why) = self.refused() {
+            out(why);
+            return out("bestmove (none)".into());
+        }
         self.stop();
         let mut searcher = self
             .searcher
@@ -501,14 +534,44 @@ mod tests {
     }
 
     #[test]
+    fn after_a_refused_position_go_searches_nothing() {
+        let mut s = Uci::new();
+        run(&mut s, "position startpos moves e3e4");
+        run(&mut s, "position startpos moves e7e6 e7e6");
+        let why = "info string no valid position to search: the last position command was refused (move 1: e7e6 is not a legal move in this position)";
+        assert_eq!(run(&mut s, "go depth 2"), [why, "bestmove (none)"]);
+        assert_eq!(run(&mut s, "go perft 1"), [why, "Nodes searched: 0"]);
+        run(&mut s, "position fen");
+        assert_eq!(
+            run(&mut s, "go movetime 10"),
+            [
+                "info string no valid position to search: the last position command was refused (position needs 'startpos' or 'fen <FEN>', then optionally 'moves ...')",
+                "bestmove (none)"
+            ]
+        );
+        // A valid position (or a new game, or another variant) ends it.
+        for valid in [
+            "position startpos",
+            "ucinewgame",
+            "setoption name UCI_Variant value pandemonium",
+        ] {
+            run(&mut s, "position fen x");
+            run(&mut s, valid);
+            let lines = run(&mut s, "go perft 1");
+            let total = lines.last().unwrap();
+            assert!(total.starts_with("Nodes searched: 3"), "{valid}: {lines:?}");
+        }
+    }
+
+    #[test]
     fn go_depth_answers_info_and_a_legal_bestmove() {
-        for variant in ["mansindam", "pandemonium"] {
+        for (variant, first) in [("mansindam", "e3e4"), ("pandemonium", "e4e5")] {
             let mut s = Uci::new();
             run(
                 &mut s,
                 &format!("setoption name UCI_Variant value {variant}"),
             );
-            run(&mut s, "position startpos moves e3e4");
+            assert!(run(&mut s, &format!("position startpos moves {first}")).is_empty());
             let lines = run(&mut s, "go depth 3");
             assert!(lines[0].starts_with("info depth 1 "), "{lines:?}");
             assert!(lines.iter().any(|l| l.starts_with("info depth 3 ")));
