@@ -167,6 +167,19 @@ fn check_position(pos: &Position) {
         assert_eq!(&work, pos, "unmake {}", pos.uci(m));
         assert_eq!(work.hash(), pos.hash());
     }
+    // The search's null move: the other side to move, as its FEN says.
+    if !pos.in_check() {
+        work.pass();
+        assert_eq!(work.side_to_move(), pos.side_to_move().flip());
+        assert_eq!(
+            work.hash(),
+            work.compute_hash(),
+            "hash after a pass in {}",
+            pos.fen()
+        );
+        work.pass();
+        assert_eq!((&work, work.hash()), (pos, pos.hash()), "two passes");
+    }
 }
 
 fn random_games(variant: Variant, games: usize, max_plies: usize, seed: u64) -> usize {

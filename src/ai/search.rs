@@ -27,7 +27,7 @@ pub struct Features {
     pub futility: bool,
     pub reverse_futility: bool,
     pub check_extension: bool,
-    /// Null-move pruning (emulated: the engine has no null move yet).
+    /// Null-move pruning.
     pub null_move: bool,
 }
 
@@ -522,21 +522,19 @@ impl<'a> Search<'a> {
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
         {
-            if let Some(np) = null_position(&self.pos) {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
-                let saved = std::mem::replace(&mut self.pos, np);
-                self.push(false);
-                self.null_here[ply + 1] = true;
-                let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
-                self.null_here[ply + 1] = false;
-                self.pop();
-                self.pos = saved;
-                if self.aborted {
-                    return 0;
-                }
-                if s >= beta {
-                    return if s >= MATE_BOUND { beta } else { s };
-                }
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            self.pos.pass();
+            self.push(false);
+            self.null_here[ply + 1] = true;
+            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            self.null_here[ply + 1] = false;
+            self.pop();
+            self.pos.pass();
+            if self.aborted {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
             }
         }
 
@@ -1208,16 +1206,4 @@ impl<'a> Search<'a> {
             vec![m]
         }
     }
-}
-
-/// The position with the other side to move (a null move), through FEN: the
-/// engine has no cheaper way yet. `None` if that position is not valid.
-fn null_position(pos: &Position) -> Option<Position> {
-    let fen = pos.fen();
-    let at = fen.find("] ")? + 2;
-    let mut flipped = String::with_capacity(fen.len());
-    flipped.push_str(&fen[..at]);
-    flipped.push(if &fen[at..at + 1] == "w" { 'b' } else { 'w' });
-    flipped.push_str(&fen[at + 1..]);
-    Position::from_fen(pos.variant(), &flipped).ok()
 }

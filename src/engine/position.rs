@@ -382,6 +382,15 @@ impl Position {
         undo
     }
 
+    /// A null move for the search: the other side is to move, nothing else
+    /// changes. Its own inverse. Only for a side not in check (the side not to
+    /// move is never in check), and not a move of the game.
+    pub fn pass(&mut self) {
+        debug_assert!(!self.in_check(), "a side in check cannot pass");
+        self.side = self.side.flip();
+        self.hash ^= geo().zobrist.black_to_move;
+    }
+
     /// Takes back the move `m` made by [`Position::make_move`].
     pub fn unmake_move(&mut self, m: Move, undo: Undo) {
         let us = self.side.flip();
