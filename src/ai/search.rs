@@ -1107,9 +1107,11 @@ impl<'a> Search<'a> {
             if self.aborted {
                 // Keep a move found in the unfinished iteration when it is a
                 // real result: the first iteration, or a move that beat the
-                // previous best in a full search.
+                // previous best in a full search. A move whose score is not
+                // above the window's alpha is only known to be no better than
+                // alpha (the window failed low): not a result.
                 if let Some(s) = found {
-                    if depth == 1 || (!exact && rm[0].mv != chosen) {
+                    if depth == 1 || (!exact && rm[0].mv != chosen && s > alpha) {
                         chosen = rm[0].mv;
                         best_score = s;
                         pv = self.root_pv(chosen);
