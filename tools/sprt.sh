@@ -1,0 +1,52 @@
+#!/bin/sh
+# A search or evaluation change, tested as the strong engines test theirs: the
+# working tree's engine against a base commit's, game pairs on both cores
+# until the sequential probability ratio test decides (src/bin/match.rs).
+#
+#   tools/sprt.sh BASE [gain|keep] [match arguments...]
+#
+#   BASE   a commit (HEAD~1, a hash, a branch) built into target/sprt/
+#   gain   (default) the change must gain: SPRT [0, 10] Elo
+#   keep   the change must not lose (a simplification, a fix, a speed-up):
+#          SPRT [-10, 0] Elo
+#
+# Both games, 4 random opening plies played with both colours, 40 ms a move,
+# at most 4000 games; later arguments go to match and win (--go "movetime
+# 100", --games 1000, --opt1 NullMove=false for a switch on one side only).
+# A line per test is appended to tests/data/sprt/log.txt; the README's table
+# of accepted and rejected changes is made from it.
+set -eu
+cd "$(dirname "$0")/.."
+base=${1:?usage: tools/sprt.sh BASE [gain|keep] [match arguments...]}
+shift
+kind=gain
+case ${1:-} in gain | keep) kind=$1; shift ;; esac
+case $kind in gain) bounds=0,10 ;; keep) bounds=-10,0 ;; esac
+
+sha=$(git rev-parse --short "$base")
+mkdir -p target/sprt
+base_bin=target/sprt/uci-$sha
+if [ ! -x "$base_bin" ]; then
+  src=target/sprt/src-$sha
+  rm -rf "$src"
+  git worktree add --detach -f "$src" "$sha" >/dev/null
+  CARGO_TARGET_DIR=target/sprt/build cargo build --quiet --release --manifest-path "$src/Cargo.toml" --bin uci
+  cp target/sprt/build/release/uci "$base_bin"
+  git worktree remove --force "$src"
+fi
+cargo build --quiet --release --bin uci --bin match
+# Copies: rebuilding while the test runs changes nothing.
+new_bin=target/sprt/uci-new-$$
+cp target/release/uci "$new_bin"
+cp target/release/match target/sprt/match-$$
+
+dirty=$(git diff --quiet HEAD -- src Cargo.toml || echo "+changes")
+log=target/sprt/games-$sha-vs-$(git rev-parse --short HEAD)$dirty-$$.txt
+target/sprt/match-$$ --engine1 "$new_bin" --engine2 "$base_bin" --variant both \
+  --games 4000 --go "movetime 40" --concurrency 2 --sprt "$bounds" --verbose "$@" >"$log"
+rm -f "$new_bin" target/sprt/match-$$
+tail -8 "$log"
+mkdir -p tests/data/sprt
+printf '%s %s%s vs %s %s: %s | %s\n' "$(date -u +%F)" "$(git rev-parse --short HEAD)" "$dirty" "$sha" "$kind" \
+  "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>tests/data/sprt/log.txt
+echo "(games in $log)"
