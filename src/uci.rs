@@ -42,14 +42,28 @@ pub struct Uci {
 }
 
 /// Search switches settable as UCI check options (for strength tests).
-const SWITCHES: [&str; 6] = [
+const SWITCHES: [&str; 7] = [
     "NullMove",
     "LMR",
     "LMP",
     "Futility",
     "ReverseFutility",
     "CheckExtension",
+    "DropPruning",
 ];
+
+/// The switches of `f`, in the order of [`SWITCHES`].
+fn switches(f: &mut Features) -> [&mut bool; SWITCHES.len()] {
+    [
+        &mut f.null_move,
+        &mut f.lmr,
+        &mut f.lmp,
+        &mut f.futility,
+        &mut f.reverse_futility,
+        &mut f.check_extension,
+        &mut f.drop_pruning,
+    ]
+}
 
 impl Default for Uci {
     fn default() -> Self {
@@ -146,8 +160,9 @@ impl Uci {
                     "option name Skill Level type spin default 0 min 0 max {LEVELS}"
                 ));
                 out("option name Seed type spin default 0 min 0 max 2147483647".into());
-                for name in SWITCHES {
-                    out(format!("option name {name} type check default true"));
+                let mut defaults = Features::default();
+                for (name, on) in SWITCHES.iter().zip(switches(&mut defaults)) {
+                    out(format!("option name {name} type check default {on}"));
                 }
                 out("uciok".into());
             }
@@ -231,15 +246,7 @@ impl Uci {
                     ))
                 }
             };
-            let f = &mut self.features;
-            *[
-                &mut f.null_move,
-                &mut f.lmr,
-                &mut f.lmp,
-                &mut f.futility,
-                &mut f.reverse_futility,
-                &mut f.check_extension,
-            ][i] = on;
+            *switches(&mut self.features)[i] = on;
         } else if name.eq_ignore_ascii_case("Seed") {
             match number(u64::MAX) {
                 Ok(n) => self.seed = n,

@@ -11,8 +11,173 @@ use std::sync::OnceLock;
 
 use crate::engine::{atom, Bitboard, Color, Kind, Position, Rules, Square, Variant, MAX_KINDS};
 
-/// Evaluation weights for one variant, built once from the piece tables.
-pub(crate) struct Tables {
+/// Every number the evaluation weighs, for one variant. The defaults are in
+/// `weights.rs`; `src/bin/tune.rs` fits them to games (Texel's method) and
+/// writes that file. Natively, `PANTHEON_EVAL="name=value,..."` overrides any
+/// of them by its [`Weights::fields`] name, for an experiment without a rebuild.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// Board value of each kind (the variant's kind order), centipawns.
+    pub value: [i32; MAX_KINDS],
+    /// A piece in hand is worth its board value plus this percent of it...
+    pub hand_percent: i32,
+    /// ...plus this, and this again once per kind held (the first of a kind
+    /// adds the most choice).
+    pub hand_piece: i32,
+    pub hand_kind: i32,
+    /// Per square a slider (a Rook or Bishop line) attacks, not own-occupied.
+    pub mobility: i32,
+    /// Pawn by rank from its own side (0 = own back rank), and on files c-g.
+    pub pawn_rank: [i32; 9],
+    pub pawn_centre: i32,
+    /// King by rank from its own side, and per file away from the centre (up to 2).
+    pub king_rank: [i32; 9],
+    pub king_file: i32,
+    /// Short-range pieces per step towards the centre and per rank forward
+    /// (up to the 7th); sliders per step towards the centre.
+    pub short_centre: i32,
+    pub short_forward: i32,
+    pub slider_centre: i32,
+    /// King danger: each enemy piece that hits squares next to the King adds
+    /// `attack_base + value·attack_per_1000/1000` per square hit, the sum
+    /// grown by the number of such attackers; each safe check (a square an
+    /// enemy piece could check from, safe from our pieces, reached by one on
+    /// the board or open to a drop from hand) adds `check_base +
+    /// value·check_per_1000/1000`; each kind in the enemy hand adds
+    /// `hand_threat·(1 + value/250)`; each square next to the King attacked by
+    /// the enemy and defended by nothing but the King adds `weak`; each own
+    /// piece next to the King takes `shelter` off. The penalty is
+    /// `danger²/danger_divisor`, at most `danger_cap`.
+    pub attack_base: i32,
+    pub attack_per_1000: i32,
+    pub check_base: i32,
+    pub check_per_1000: i32,
+    pub hand_threat: i32,
+    pub weak: i32,
+    pub shelter: i32,
+    pub danger_divisor: i32,
+    pub danger_cap: i32,
+    /// Mansindam: a King with free squares on its far rank (a campmate threat).
+    pub campmate_base: i32,
+    pub campmate_square: i32,
+    /// For the side to move.
+    pub tempo: i32,
+}
+
+impl Weights {
+    /// The defaults for `variant` (`weights.rs`), with any native override.
+    pub fn of(variant: Variant) -> Weights {
+        #[allow(unused_mut)]
+        let mut w = super::weights::defaults(variant);
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Ok(spec) = std::env::var("PANTHEON_EVAL") {
+            w.set_all(variant, &spec);
+        }
+        w
+    }
+
+    /// Every weight with its name (`value.Q`, `king_rank.3`, `weak`), for the
+    /// tuner and for overrides.
+    pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
+        let rules = variant.rules();
+        let mut out: Vec<(String, &mut i32)> = Vec::new();
+        for (i, v) in self.value.iter_mut().enumerate().take(rules.kinds.len()) {
+            let k = &rules.kinds[i];
+            if !k.royal {
+                out.push((format!("value.{}", k.letter), v));
+            }
+        }
+        for (i, v) in self.pawn_rank.iter_mut().enumerate() {
+            out.push((format!("pawn_rank.{i}"), v));
+        }
+        for (i, v) in self.king_rank.iter_mut().enumerate() {
+            out.push((format!("king_rank.{i}"), v));
+        }
+        let Weights {
+            hand_percent,
+            hand_piece,
+            hand_kind,
+            mobility,
+            pawn_centre,
+            king_file,
+            short_centre,
+            short_forward,
+            slider_centre,
+            attack_base,
+            attack_per_1000,
+            check_base,
+            check_per_1000,
+            hand_threat,
+            weak,
+            shelter,
+            danger_divisor,
+            danger_cap,
+            campmate_base,
+            campmate_square,
+            tempo,
+            ..
+        } = self;
+        out.extend(
+            [
+                ("hand_percent", hand_percent),
+                ("hand_piece", hand_piece),
+                ("hand_kind", hand_kind),
+                ("mobility", mobility),
+                ("pawn_centre", pawn_centre),
+                ("king_file", king_file),
+                ("short_centre", short_centre),
+                ("short_forward", short_forward),
+                ("slider_centre", slider_centre),
+                ("attack_base", attack_base),
+                ("attack_per_1000", attack_per_1000),
+                ("check_base", check_base),
+                ("check_per_1000", check_per_1000),
+                ("hand_threat", hand_threat),
+                ("weak", weak),
+                ("shelter", shelter),
+                ("danger_divisor", danger_divisor),
+                ("danger_cap", danger_cap),
+                ("campmate_base", campmate_base),
+                ("campmate_square", campmate_square),
+                ("tempo", tempo),
+            ]
+            .map(|(n, v)| (n.to_string(), v)),
+        );
+        out
+    }
+
+    /// Applies `name=value,...` overrides; a name may start with a game's id
+    /// (`mansindam.value.A=950`) to apply to that game only. Unknown names
+    /// and unreadable values are skipped.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn set_all(&mut self, variant: Variant, spec: &str) {
+        for item in spec.split(',') {
+            let Some((name, value)) = item.split_once('=') else {
+                continue;
+            };
+            let Ok(value) = value.trim().parse::<i32>() else {
+                continue;
+            };
+            let mut name = name.trim();
+            if let Some(other) = Variant::ALL.iter().find(|v| **v != variant) {
+                if name.starts_with(&format!("{}.", other.id())) {
+                    continue;
+                }
+            }
+            if let Some(rest) = name.strip_prefix(&format!("{}.", variant.id())) {
+                name = rest;
+            }
+            for (n, v) in self.fields(variant) {
+                if n == name {
+                    *v = value;
+                }
+            }
+        }
+    }
+}
+
+/// The evaluation's tables for one variant, built from its weights.
+pub struct Tables {
     /// Board value by kind.
     pub value: [i32; MAX_KINDS],
     /// Value of one piece of a hand kind in hand.
@@ -23,58 +188,22 @@ pub(crate) struct Tables {
     mobility: [i32; MAX_KINDS],
     /// Weight of an attack on a square next to the enemy King.
     king_attack: [i32; MAX_KINDS],
-    /// Weight of a hand piece as a drop threat near the enemy King.
+    /// Weight of a hand kind as a drop threat near the enemy King.
     drop_threat: [i32; MAX_KINDS],
+    /// Weight of a safe check by a kind (from the board or by a drop).
+    check_weight: [i32; MAX_KINDS],
     slider: [bool; MAX_KINDS],
-    campmate: bool,
-}
-
-/// Board values (centipawns) by the kind's own letter.
-fn base_value(variant: Variant, letter: char) -> i32 {
-    match variant {
-        Variant::Mansindam => match letter {
-            'P' => 100,
-            'N' => 320,
-            'B' => 460,
-            'R' => 600,
-            'C' => 800,
-            'M' => 900,
-            'Q' => 1050,
-            'A' => 1250,
-            'G' => 420,
-            'E' => 620,
-            'H' => 720,
-            'T' => 860,
-            'I' => 960,
-            'S' => 1080,
-            _ => 0,
-        },
-        Variant::Pandemonium => match letter {
-            'P' => 100,
-            'N' => 290,
-            'B' => 460,
-            'R' => 600,
-            'F' => 190,
-            'E' => 350,
-            'A' => 160,
-            'U' => 170,
-            'V' => 180,
-            'G' => 400,
-            'O' => 430,
-            'H' => 720,
-            'D' => 860,
-            'Q' => 1000,
-            'W' => 520,
-            'C' => 800,
-            'T' => 620,
-            'M' => 900,
-            _ => 0,
-        },
-    }
+    hand_kind: i32,
+    weak: i32,
+    shelter: i32,
+    danger_divisor: i32,
+    danger_cap: i32,
+    campmate: Option<(i32, i32)>,
+    tempo: i32,
 }
 
 impl Tables {
-    fn build(variant: Variant) -> Tables {
+    pub fn build(variant: Variant, w: &Weights) -> Tables {
         let rules = variant.rules();
         let mut t = Tables {
             value: [0; MAX_KINDS],
@@ -83,106 +212,59 @@ impl Tables {
             mobility: [0; MAX_KINDS],
             king_attack: [0; MAX_KINDS],
             drop_threat: [0; MAX_KINDS],
+            check_weight: [0; MAX_KINDS],
             slider: [false; MAX_KINDS],
-            campmate: rules.campmate,
+            hand_kind: w.hand_kind,
+            weak: w.weak,
+            shelter: w.shelter,
+            danger_divisor: w.danger_divisor.max(1),
+            danger_cap: w.danger_cap,
+            campmate: rules
+                .campmate
+                .then_some((w.campmate_base, w.campmate_square)),
+            tempo: w.tempo,
         };
         for (i, k) in rules.kinds.iter().enumerate() {
-            let v = base_value(variant, k.letter);
+            let v = if k.royal { 0 } else { w.value[i] };
             t.value[i] = v;
             t.slider[i] = k.atoms & (1 << atom::ROOK | 1 << atom::BISHOP) != 0;
-            t.mobility[i] = if t.slider[i] { params().mobility } else { 0 };
-            t.king_attack[i] = if k.royal { 0 } else { 2 + v / 300 };
+            t.mobility[i] = if t.slider[i] { w.mobility } else { 0 };
+            if !k.royal {
+                t.king_attack[i] = w.attack_base + v * w.attack_per_1000 / 1000;
+                t.check_weight[i] = w.check_base + v * w.check_per_1000 / 1000;
+            }
             if i < rules.hand_kinds {
-                t.hand[i] = v + v * params().hand / 100 + 10;
-                t.drop_threat[i] = 1 + v / 250;
+                t.hand[i] = v + v * w.hand_percent / 100 + w.hand_piece;
+                t.drop_threat[i] = w.hand_threat * (250 + v) / 250;
             }
             for sq in Square::all() {
-                t.pst[i][sq.index()] = pst(variant, rules, Kind(i as u8), sq) as i16;
+                t.pst[i][sq.index()] = pst(w, rules, Kind(i as u8), sq) as i16;
             }
         }
         t
     }
 }
 
-fn pst(variant: Variant, rules: &Rules, kind: Kind, sq: Square) -> i32 {
+fn pst(w: &Weights, rules: &Rules, kind: Kind, sq: Square) -> i32 {
     let info = rules.kind(kind);
-    let r = sq.rank() as i32; // White's point of view: 0 = own back rank
+    let r = sq.rank() as usize; // White's point of view: 0 = own back rank
     let f = sq.file() as i32;
-    let centre = 4 - (f - 4).abs().max((r - 4).abs()); // 0..4
+    let centre = 4 - (f - 4).abs().max((r as i32 - 4).abs()); // 0..4
     if info.royal {
-        let by_rank: [i32; 9] = match variant {
-            Variant::Mansindam => [0, -8, -20, -30, -30, -20, 0, 40, 0],
-            Variant::Pandemonium => [0, -10, -25, -40, -50, -55, -60, -60, -60],
-        };
-        return by_rank[r as usize] - 3 * (f - 4).abs().min(2);
+        return w.king_rank[r] - w.king_file * (f - 4).abs().min(2);
     }
     if kind == rules.pawn {
-        let by_rank = [0, 0, 4, 10, 18, 28, 40, 20, 0];
-        return by_rank[r as usize] + if (2..=6).contains(&f) { 3 } else { 0 };
+        return w.pawn_rank[r]
+            + if (2..=6).contains(&f) {
+                w.pawn_centre
+            } else {
+                0
+            };
     }
-    let slider = info.atoms & (1 << atom::ROOK | 1 << atom::BISHOP) != 0;
-    if slider {
-        2 * centre
+    if info.atoms & (1 << atom::ROOK | 1 << atom::BISHOP) != 0 {
+        w.slider_centre * centre
     } else {
-        // Short-range pieces work near the front and the centre.
-        4 * centre + 3 * r.min(6)
-    }
-}
-
-/// Weights that self-play tuning varies. Natively they can be overridden for
-/// an experiment with `PANTHEON_EVAL="king=120,hand=20,mobility=4"` (percent of
-/// the King-safety penalty, hand premium in percent of the board value,
-/// centipawns per square of slider mobility); the defaults are the tuned ones.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Params {
-    pub king: i32,
-    pub hand: i32,
-    pub mobility: i32,
-}
-
-impl Default for Params {
-    fn default() -> Self {
-        Params {
-            king: 100,
-            hand: 12,
-            mobility: 3,
-        }
-    }
-}
-
-static PARAMS: OnceLock<Params> = OnceLock::new();
-
-pub(crate) fn params() -> &'static Params {
-    PARAMS.get_or_init(|| {
-        #[cfg(not(target_arch = "wasm32"))]
-        if let Ok(spec) = std::env::var("PANTHEON_EVAL") {
-            return Params::parse(&spec);
-        }
-        Params::default()
-    })
-}
-
-impl Params {
-    /// The defaults with `name=value` overrides, comma-separated (`king=150,hand=20`);
-    /// unknown names and unreadable values are skipped.
-    #[cfg(not(target_arch = "wasm32"))]
-    fn parse(spec: &str) -> Params {
-        let mut p = Params::default();
-        for item in spec.split(',') {
-            let Some((k, v)) = item.split_once('=') else {
-                continue;
-            };
-            let Ok(v) = v.trim().parse::<i32>() else {
-                continue;
-            };
-            match k.trim() {
-                "king" => p.king = v,
-                "hand" => p.hand = v,
-                "mobility" => p.mobility = v,
-                _ => {}
-            }
-        }
-        p
+        w.short_centre * centre + w.short_forward * r.min(6) as i32
     }
 }
 
@@ -190,9 +272,10 @@ static MANSINDAM: OnceLock<Tables> = OnceLock::new();
 static PANDEMONIUM: OnceLock<Tables> = OnceLock::new();
 
 pub(crate) fn tables(variant: Variant) -> &'static Tables {
+    let build = || Tables::build(variant, &Weights::of(variant));
     match variant {
-        Variant::Mansindam => MANSINDAM.get_or_init(|| Tables::build(variant)),
-        Variant::Pandemonium => PANDEMONIUM.get_or_init(|| Tables::build(variant)),
+        Variant::Mansindam => MANSINDAM.get_or_init(build),
+        Variant::Pandemonium => PANDEMONIUM.get_or_init(build),
     }
 }
 
@@ -237,8 +320,12 @@ fn campmate_squares(pos: &Position, color: Color) -> Bitboard {
 
 /// The evaluation of `pos` for the side to move.
 pub(crate) fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, tables(pos.variant()))
+}
+
+/// The evaluation of `pos` for the side to move, with the given tables.
+pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
     let rules = pos.rules();
-    let t = tables(rules.variant);
     let occ = pos.occupied();
     let mut score = [0i32; 2];
     // King zones (King square and its neighbours) and attack tallies on them.
@@ -248,13 +335,14 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
     });
     let mut attack_units = [0i32; 2]; // against colour c's King
     let mut attackers = [0i32; 2];
-    let mut guarded = [Bitboard::EMPTY; 2]; // zone squares of c guarded by c
+    // Squares each side attacks with pieces other than its King, and by kind.
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut reach = [[Bitboard::EMPTY; MAX_KINDS]; 2];
 
     for c in Color::BOTH {
         let ci = c.index();
         let own = pos.pieces_of(c);
         let enemy_zone = zone[c.flip().index()];
-        let own_zone = zone[ci];
         let mut s = 0;
         for sq in own {
             let Some(p) = pos.piece_at(sq) else { continue };
@@ -272,26 +360,54 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
                 attack_units[c.flip().index()] += t.king_attack[k] * hits.count() as i32;
                 attackers[c.flip().index()] += 1;
             }
-            guarded[ci] |= att & own_zone;
+            attacked[ci] |= att;
+            reach[ci][k] |= att;
         }
         for kind in rules.hand_kinds() {
             let n = pos.hand(c, kind) as i32;
             if n > 0 {
-                let v = t.hand[kind.index()];
-                // The first piece of a kind adds the most choice.
-                s += v * n + 15;
+                s += t.hand[kind.index()] * n + t.hand_kind;
             }
         }
         score[ci] = s;
     }
 
-    let king_scale = params().king;
     for c in Color::BOTH {
         let ci = c.index();
         let them = c.flip();
+        let ti = them.index();
+        let ksq = pos.king(c);
         let z = zone[ci];
-        // Drop threats: enemy hand pieces and empty, unguarded squares near the King.
-        let holes = (z & !occ & !guarded[ci]).count() as i32;
+        // Squares where an enemy piece is safe from our pieces (our King
+        // alone defends only the squares it touches when unsupported).
+        let safe = !attacked[ci] & !pos.pieces_of(them) & !(z & !attacked[ti]);
+        // Safe checks: a square from which a piece of the kind would attack the
+        // King (the kind's own moves from the King's square, as all kinds are
+        // left-right symmetric and each side's moves mirror the other's),
+        // reached by an enemy piece of that kind or open to a drop.
+        let mut checks = 0;
+        for (i, info) in rules.kinds.iter().enumerate() {
+            if info.royal {
+                continue;
+            }
+            let board = reach[ti][i];
+            let in_hand = i < rules.hand_kinds && pos.hand(them, Kind(i as u8)) > 0;
+            if board.is_empty() && !in_hand {
+                continue;
+            }
+            let from = pos.attacks_from(Kind(i as u8), c, ksq, occ) & safe;
+            if from.is_empty() {
+                continue;
+            }
+            let weight = t.check_weight[i];
+            checks += weight * (from & board).count() as i32;
+            if in_hand {
+                checks += weight * (from & !occ).count() as i32;
+            }
+        }
+        // Weak squares: next to the King, attacked by the enemy, defended by
+        // no piece of ours but the King.
+        let weak = (z & attacked[ti] & !attacked[ci]).count() as i32;
         let mut hand_units = 0;
         for kind in rules.hand_kinds() {
             if pos.hand(them, kind) > 0 {
@@ -299,26 +415,26 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             }
         }
         let shelter = (z & pos.pieces_of(c)).count() as i32;
-        let danger = attack_units[ci] * (1 + attackers[ci].min(4)) / 2 + hand_units * (2 + holes)
-            - 2 * shelter
-            - (z & guarded[ci]).count() as i32;
+        let danger =
+            attack_units[ci] * (1 + attackers[ci].min(4)) / 2 + hand_units + t.weak * weak + checks
+                - t.shelter * shelter;
         if danger > 0 {
-            score[ci] -= (danger * danger / 8).min(900) * king_scale / 100;
+            score[ci] -= (danger * danger / t.danger_divisor).min(t.danger_cap);
         }
     }
 
-    if t.campmate {
+    if let Some((base, per_square)) = t.campmate {
         // A King one step from the far rank with a free square threatens to win.
         for c in Color::BOTH {
             let free = campmate_squares(pos, c);
             if free.any() {
-                score[c.index()] += 150 + 40 * free.count() as i32;
+                score[c.index()] += base + per_square * free.count() as i32;
             }
         }
     }
 
     let us = pos.side_to_move();
-    score[us.index()] - score[us.flip().index()] + 12
+    score[us.index()] - score[us.flip().index()] + t.tempo
 }
 
 #[cfg(test)]
@@ -331,6 +447,59 @@ mod tests {
             let pos = Position::start(v);
             // Only the tempo bonus separates the sides.
             assert_eq!(evaluate(&pos), 12, "{v}");
+        }
+    }
+
+    /// What the king-danger terms cost the side to move in `fen` (their
+    /// evaluation with the terms less without them).
+    fn danger_cost(v: Variant, fen: &str) -> i32 {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let w = Weights::of(v);
+        let calm = Weights {
+            attack_base: 0,
+            attack_per_1000: 0,
+            check_base: 0,
+            check_per_1000: 0,
+            hand_threat: 0,
+            weak: 0,
+            ..w.clone()
+        };
+        evaluate_with(&pos, &Tables::build(v, &calm)) - evaluate_with(&pos, &Tables::build(v, &w))
+    }
+
+    #[test]
+    fn a_bare_king_against_pieces_in_hand_is_in_danger() {
+        for v in Variant::ALL {
+            assert_eq!(danger_cost(v, v.start_fen()), 0, "{v}");
+            // The same pieces, once on the board far away, once in Black's hand.
+            let far = danger_cost(v, "rr2k4/9/9/9/9/9/9/9/4K4[] w - - 0 1");
+            let in_hand = danger_cost(v, "4k4/9/9/9/9/9/9/9/4K4[rr] w - - 0 1");
+            assert!(in_hand >= 100 + far, "{v}: {in_hand} vs {far}");
+            // A piece next to the King that checks it, defended: worse still.
+            let close = danger_cost(v, "4k4/9/9/9/9/9/9/4r4/4K4[r] w - - 0 1");
+            assert!(close > far, "{v}: {close} vs {far}");
+        }
+    }
+
+    #[test]
+    fn weights_can_be_overridden_by_name_and_game() {
+        let spec = "value.R=640,mansindam.weak=9,pandemonium.weak=1,no.such=3,tempo=x";
+        for v in Variant::ALL {
+            let mut w = Weights::of(v);
+            let before = w.clone();
+            w.set_all(v, spec);
+            let rook = v.rules().kinds.iter().position(|k| k.letter == 'R').unwrap();
+            assert_eq!(w.value[rook], 640);
+            assert_eq!(w.weak, if v == Variant::Mansindam { 9 } else { 1 });
+            assert_eq!(w.tempo, before.tempo);
+            let changed = before
+                .clone()
+                .fields(v)
+                .into_iter()
+                .zip(w.fields(v))
+                .filter(|((_, a), (_, b))| a != b)
+                .count();
+            assert_eq!(changed, 2, "{v}");
         }
     }
 

@@ -33,6 +33,7 @@ mod eval;
 mod rng;
 mod search;
 mod tt;
+mod weights;
 
 #[cfg(test)]
 mod tests;
@@ -45,6 +46,13 @@ use crate::engine::{Game, Move, Position};
 
 pub use rng::Rng;
 pub use search::Features;
+
+/// The evaluation's weights and tables, for the tuner (`src/bin/tune.rs`).
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tuning {
+    pub use super::eval::{evaluate_with, Tables, Weights};
+    pub use super::weights::defaults;
+}
 pub use tt::MAX_TT_MB;
 
 /// How many playing levels [`level`] knows.

@@ -29,6 +29,9 @@ pub struct Features {
     pub check_extension: bool,
     /// Null-move pruning.
     pub null_move: bool,
+    /// Shallow pruning of quiet drops onto squares the opponent attacks and
+    /// we do not defend (the dropped piece is simply lost).
+    pub drop_pruning: bool,
 }
 
 impl Default for Features {
@@ -40,6 +43,7 @@ impl Default for Features {
             reverse_futility: true,
             check_extension: true,
             null_move: true,
+            drop_pruning: false,
         }
     }
 }
@@ -360,6 +364,19 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// A drop just made onto a square the side now to move attacks and the
+    /// dropper does not defend.
+    fn hangs(&self, m: Move) -> bool {
+        if !m.is_drop() {
+            return false;
+        }
+        let to = m.to();
+        let occ = self.pos.occupied();
+        let mover = self.pos.side_to_move().flip();
+        self.pos.attackers_to(to, mover.flip(), occ).any()
+            && self.pos.attackers_to(to, mover, occ).is_empty()
+    }
+
     fn promotion_gain(&self, m: Move) -> i32 {
         if !m.promotes() {
             return 0;
@@ -614,7 +631,8 @@ impl<'a> Search<'a> {
                 let prune = (self.features.lmp && depth <= 4 && quiets_seen > lmp_limit)
                     || (self.features.futility
                         && depth <= 3
-                        && static_eval + 120 + 110 * depth <= alpha);
+                        && static_eval + 120 + 110 * depth <= alpha)
+                    || (self.features.drop_pruning && depth <= 4 && self.hangs(m));
                 if prune {
                     self.pop();
                     self.pos.unmake_move(m, undo);
