@@ -38,8 +38,13 @@ pub struct Uci {
     /// 0: full strength (only the `go` limits); 1..=LEVELS: a playing level.
     level: u8,
     seed: u64,
+    /// Lines to report (`MultiPV`).
+    multipv: usize,
     features: Features,
 }
+
+/// The most lines `MultiPV` reports.
+const MAX_MULTIPV: usize = 16;
 
 /// Search switches settable as UCI check options (for strength tests).
 const SWITCHES: [&str; 7] = [
@@ -91,6 +96,7 @@ impl Uci {
             hash_mb: DEFAULT_HASH_MB,
             level: 0,
             seed: 0,
+            multipv: 1,
             features: Features::default(),
         }
     }
@@ -160,6 +166,9 @@ impl Uci {
                     "option name Skill Level type spin default 0 min 0 max {LEVELS}"
                 ));
                 out("option name Seed type spin default 0 min 0 max 2147483647".into());
+                out(format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 let mut defaults = Features::default();
                 for (name, on) in SWITCHES.iter().zip(switches(&mut defaults)) {
                     out(format!("option name {name} type check default {on}"));
@@ -247,6 +256,11 @@ impl Uci {
                 }
             };
             *switches(&mut self.features)[i] = on;
+        } else if name.eq_ignore_ascii_case("MultiPV") {
+            match number(MAX_MULTIPV as u64) {
+                Ok(n) => self.multipv = (n as usize).max(1),
+                Err(e) => out(e),
+            }
         } else if name.eq_ignore_ascii_case("Seed") {
             match number(u64::MAX) {
                 Ok(n) => self.seed = n,
@@ -360,6 +374,7 @@ impl Uci {
             limits.soft_ms = None;
         }
         limits.seed = self.seed;
+        limits.multipv = self.multipv;
         limits.features = self.features;
         Ok(limits)
     }
@@ -464,9 +479,10 @@ fn run_search(searcher: &mut Searcher, game: &Game, limits: &Limits, out: &dyn F
 
 fn info_line(pos: &Position, info: &Info) -> String {
     format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {} pv {}",
         info.depth,
         info.seldepth,
+        info.multipv,
         info.score.uci(),
         info.nodes,
         info.nps,
@@ -568,6 +584,36 @@ mod tests {
             let total = lines.last().unwrap();
             assert!(total.starts_with("Nodes searched: 3"), "{valid}: {lines:?}");
         }
+    }
+
+    #[test]
+    fn multipv_reports_each_line_per_iteration() {
+        let mut s = Uci::new();
+        // White to move wins with a Rook dropped on c9..i9 or b8.
+        run(&mut s, "position fen k8/9/K8/9/9/9/9/9/9[R] w - - 0 1");
+        run(&mut s, "setoption name MultiPV value 3");
+        let lines = run(&mut s, "go depth 2");
+        let depth2: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth 2 "))
+            .collect();
+        assert_eq!(depth2.len(), 3, "{lines:?}");
+        let mut firsts = Vec::new();
+        for (i, l) in depth2.iter().enumerate() {
+            assert!(
+                l.contains(&format!(" multipv {} score mate 1 ", i + 1)),
+                "{l}"
+            );
+            let first = l.split(" pv ").nth(1).unwrap();
+            assert!(first.starts_with("R@"), "{l}");
+            firsts.push(first.to_string());
+        }
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "{firsts:?}");
+        assert_eq!(
+            run(&mut s, "setoption name MultiPV value 17"),
+            ["info string MultiPV needs a whole number from 0 to 16, not '17'"]
+        );
     }
 
     #[test]

@@ -119,6 +119,9 @@ pub struct Limits {
     /// Seeds the randomness; the same seed, position, limits without a clock
     /// and a fresh [`Searcher`] give the same move.
     pub seed: u64,
+    /// How many best moves to rank, each with its line and score (analysis;
+    /// 0 and 1 both mean one). The weaker levels' noise ignores it.
+    pub multipv: usize,
     /// Pruning switches, for experiments.
     pub features: Features,
 }
@@ -228,6 +231,8 @@ pub fn level(n: u8) -> Limits {
 pub struct Info {
     pub depth: u32,
     pub seldepth: u32,
+    /// Which line (1 = the best; more with [`Limits::multipv`]).
+    pub multipv: u32,
     pub score: Score,
     pub nodes: u64,
     pub time_ms: f64,
@@ -250,6 +255,16 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time_ms: f64,
     /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+    /// The best lines, best first ([`Limits::multipv`] of them, or fewer when
+    /// there are fewer moves); the first is `score` and `pv`.
+    pub lines: Vec<Line>,
+}
+
+/// One of the best lines of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub score: Score,
     pub pv: Vec<Move>,
 }
 
@@ -331,6 +346,7 @@ impl Searcher {
                 nodes: 0,
                 time_ms: 0.0,
                 pv: Vec::new(),
+                lines: Vec::new(),
             };
         }
         let mut search = search::Search::new(game, &mut self.state, &stop, now_ms, limits);

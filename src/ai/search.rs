@@ -8,7 +8,7 @@ use crate::engine::{Game, Move, MoveList, Position, RepetitionRule, Rules};
 use super::eval::{self, can_campmate, Tables};
 use super::rng::Rng;
 use super::tt::{Bound, Tt};
-use super::{Info, Limits, Score, SearchResult};
+use super::{Info, Limits, Line, Score, SearchResult};
 
 pub(crate) const MATE: i32 = 30_000;
 /// Scores at or beyond this are mates.
@@ -87,6 +87,8 @@ struct RootMove {
     /// Order key for the next iteration.
     prev: i32,
     noise: i32,
+    /// The line it leads, when it is one of the best (MultiPV).
+    pv: Vec<Move>,
 }
 
 /// One search under way: the position being searched, the tables it
@@ -1055,6 +1057,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             time_ms: 0.0,
             pv: Vec::new(),
+            lines: Vec::new(),
         };
         if legal.is_empty() {
             return result;
@@ -1071,6 +1074,7 @@ impl<'a> Search<'a> {
                 score: -INF,
                 prev: k,
                 noise: 0,
+                pv: Vec::new(),
             })
             .collect();
         rm.sort_by_key(|r| std::cmp::Reverse(r.prev));
@@ -1092,35 +1096,56 @@ impl<'a> Search<'a> {
         let mut chosen = rm[0].mv;
         let mut pv: Vec<Move> = vec![chosen];
 
-        for depth in 1..=max_depth {
+        // MultiPV: the first `lines` root moves are searched one after the
+        // other, each as the best of the moves not yet ranked above it.
+        let lines = if exact {
+            1
+        } else {
+            limits.multipv.clamp(1, rm.len())
+        };
+
+        'deepen: for depth in 1..=max_depth {
             self.root_depth = depth;
             self.seldepth = 0;
-            let mut delta = 40;
-            let (mut alpha, mut beta) = if depth >= 5 && !exact && best_score.abs() < MATE_BOUND {
-                (best_score - delta, best_score + delta)
-            } else {
-                (-INF, INF)
-            };
-            let mut found;
-            loop {
-                found = self.root(&mut rm, depth, alpha, beta, exact);
-                if self.aborted {
-                    break;
-                }
-                let s = found.unwrap_or(-INF);
-                if s <= alpha && alpha > -INF {
-                    alpha = (alpha - delta).max(-INF);
-                    beta = (alpha + beta) / 2;
-                } else if s >= beta && beta < INF {
-                    beta = (beta + delta).min(INF);
+            let mut found = None;
+            let mut alpha = -INF;
+            for line in 0..lines {
+                let mut delta = 40;
+                let centre = if line == 0 { best_score } else { rm[line].prev };
+                let mut beta;
+                (alpha, beta) = if depth >= 5 && !exact && centre.abs() < MATE_BOUND {
+                    (centre - delta, centre + delta)
                 } else {
+                    (-INF, INF)
+                };
+                loop {
+                    found = self.root(&mut rm[line..], depth, alpha, beta, exact);
+                    if self.aborted {
+                        break;
+                    }
+                    let s = found.unwrap_or(-INF);
+                    if s <= alpha && alpha > -INF {
+                        alpha = (alpha - delta).max(-INF);
+                        beta = (alpha + beta) / 2;
+                    } else if s >= beta && beta < INF {
+                        beta = (beta + delta).min(INF);
+                    } else {
+                        break;
+                    }
+                    delta += delta;
+                    if delta > 1000 {
+                        alpha = -INF;
+                        beta = INF;
+                    }
+                }
+                if self.aborted {
+                    if line > 0 {
+                        // The lines of the last finished iteration stand.
+                        break 'deepen;
+                    }
                     break;
                 }
-                delta += delta;
-                if delta > 1000 {
-                    alpha = -INF;
-                    beta = INF;
-                }
+                rm[line].pv = self.root_pv(rm[line].mv);
             }
             if self.aborted {
                 // Keep a move found in the unfinished iteration when it is a
@@ -1129,7 +1154,7 @@ impl<'a> Search<'a> {
                 // above the window's alpha is only known to be no better than
                 // alpha (the window failed low): not a result.
                 if let Some(s) = found {
-                    if depth == 1 || (!exact && rm[0].mv != chosen && s > alpha) {
+                    if depth == 1 || (!exact && lines == 1 && rm[0].mv != chosen && s > alpha) {
                         chosen = rm[0].mv;
                         best_score = s;
                         pv = self.root_pv(chosen);
@@ -1166,9 +1191,13 @@ impl<'a> Search<'a> {
                 };
                 rm.sort_by_key(|r| std::cmp::Reverse(r.score));
             } else {
+                if lines > 1 {
+                    // A later line may have come out better than an earlier one.
+                    rm[..lines].sort_by_key(|r| std::cmp::Reverse(r.score));
+                }
                 chosen = rm[0].mv;
-                best_score = score;
-                pv = self.root_pv(chosen);
+                best_score = if lines > 1 { rm[0].score } else { score };
+                pv = rm[0].pv.clone();
             }
             for r in rm.iter_mut() {
                 r.prev = r.score;
@@ -1184,21 +1213,40 @@ impl<'a> Search<'a> {
             if self.nodes >= self.node_limit {
                 self.aborted = true;
             }
-            on_info(&Info {
-                depth: depth as u32,
-                seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
-                time_ms: result.time_ms,
-                nps: (self.nodes as f64 * 1000.0 / result.time_ms.max(1.0)) as u64,
-                hashfull: self.p.tt.hashfull(),
-                pv: pv.clone(),
-            });
+            result.lines = if lines == 1 {
+                vec![Line {
+                    score: result.score,
+                    pv: pv.clone(),
+                }]
+            } else {
+                rm[..lines]
+                    .iter()
+                    .map(|r| Line {
+                        score: public_score(r.score),
+                        pv: r.pv.clone(),
+                    })
+                    .collect()
+            };
+            let nps = (self.nodes as f64 * 1000.0 / result.time_ms.max(1.0)) as u64;
+            for (i, line) in result.lines.iter().enumerate() {
+                on_info(&Info {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    multipv: i as u32 + 1,
+                    score: line.score,
+                    nodes: self.nodes,
+                    time_ms: result.time_ms,
+                    nps,
+                    hashfull: self.p.tt.hashfull(),
+                    pv: line.pv.clone(),
+                });
+            }
             if self.aborted {
                 break;
             }
-            // A forced result found at this depth will not change with more.
-            if best_score.abs() >= MATE_BOUND && MATE - best_score.abs() <= depth {
+            // A forced result found at this depth will not change with more
+            // (with several lines, the others may still).
+            if lines == 1 && best_score.abs() >= MATE_BOUND && MATE - best_score.abs() <= depth {
                 break;
             }
             if rm.len() == 1 && depth >= 4 {
@@ -1211,6 +1259,12 @@ impl<'a> Search<'a> {
         if result.best.is_none() {
             result.best = Some(chosen);
             result.pv = pv;
+        }
+        if result.lines.is_empty() {
+            result.lines = vec![Line {
+                score: result.score,
+                pv: result.pv.clone(),
+            }];
         }
         result.nodes = self.nodes;
         result.time_ms = self.elapsed();

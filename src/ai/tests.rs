@@ -292,6 +292,73 @@ fn info_is_reported_for_each_iteration() {
 }
 
 #[test]
+fn multipv_ranks_different_moves_best_first() {
+    // Rook drops win at once (mate or stalemate); most other moves do not.
+    let g = game(Variant::Mansindam, "k8/9/K8/9/9/9/9/9/9[R] w - - 0 1");
+    let wins = g
+        .legal_moves()
+        .iter()
+        .filter(|&&m| wins_at_once(&g, m))
+        .count();
+    assert!((3..30).contains(&wins), "{wins}");
+    let n = wins + 2;
+    let limits = Limits {
+        multipv: n,
+        ..Limits::depth(3)
+    };
+    let mut seen = Vec::new();
+    let r = Searcher::new(4).search(&g, &limits, &no_clock, &mut |i| {
+        seen.push((i.depth, i.multipv))
+    });
+    assert_eq!(r.lines.len(), n);
+    assert_eq!(r.lines[0].pv, r.pv);
+    assert_eq!(r.lines[0].score, r.score);
+    for (i, l) in r.lines.iter().enumerate() {
+        let mates = i < wins;
+        assert_eq!(l.score == Score::Mate(1), mates, "line {i}: {l:?}");
+        assert_eq!(wins_at_once(&g, l.pv[0]), mates, "line {i}: {l:?}");
+    }
+    assert!(r
+        .lines
+        .windows(2)
+        .all(|w| w[0].score.as_cp() >= w[1].score.as_cp()));
+    let mut firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+    firsts.sort_by_key(|m| format!("{m:?}"));
+    firsts.dedup();
+    assert_eq!(firsts.len(), n);
+    // Each iteration reports every line, in order.
+    let expected: Vec<(u32, u32)> = (1..=3)
+        .flat_map(|d| (1..=n as u32).map(move |k| (d, k)))
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn multipv_beyond_the_legal_moves_ranks_them_all() {
+    let g = Game::new(Variant::Pandemonium);
+    let legal = g.legal_moves().len();
+    let limits = Limits {
+        multipv: 1000,
+        ..Limits::depth(2)
+    };
+    let r = search(&g, &limits);
+    assert_eq!(r.lines.len(), legal);
+    let mut firsts: Vec<Move> = r.lines.iter().map(|l| l.pv[0]).collect();
+    firsts.sort_by_key(|m| format!("{m:?}"));
+    firsts.dedup();
+    assert_eq!(firsts.len(), legal);
+    // One line: the first line is the search's answer.
+    let one = search(&g, &Limits::depth(2));
+    assert_eq!(
+        one.lines,
+        [Line {
+            score: one.score,
+            pv: one.pv.clone()
+        }]
+    );
+}
+
+#[test]
 fn scores_print_for_people_and_uci() {
     assert_eq!(Score::Cp(125).to_string(), "+1.25");
     assert_eq!(Score::Cp(-40).to_string(), "-0.40");
