@@ -1,7 +1,10 @@
 //! PGN export and import: round trips, records as pychess writes them, and
 //! errors that say what is wrong and where.
 
-use pantheon::engine::{read_pgn, write_pgn, Color, Game, Outcome, PgnHeader, Reason, Variant};
+use pantheon::engine::{
+    read_pgn, write_pgn, write_pgn_annotated, Color, Game, MoveNote, Outcome, PgnHeader, Reason,
+    Variant,
+};
 
 fn game(variant: Variant, fen: Option<&str>, moves: &str) -> Game {
     Game::from_uci_moves(variant, fen, moves.split_whitespace()).unwrap()
@@ -139,4 +142,34 @@ fn stray_closing_brace_is_skipped() {
     // Found by the property test: this once looped for ever.
     let g = read_pgn("} 1. Pe4 } *", Variant::Mansindam).unwrap();
     assert_eq!(g.uci_moves(), ["e3e4"]);
+}
+
+#[test]
+fn an_annotated_record_writes_marks_and_comments_and_reads_back() {
+    let g = game(Variant::Pandemonium, None, "c2b2 e9d8 b2b9 c8e9 N@b7");
+    let note = |suffix: &str, comment: &str| MoveNote {
+        suffix: suffix.into(),
+        comment: comment.into(),
+    };
+    let notes = [
+        note("", "[%eval 0.35]"),
+        note("??", "[%eval #3] Blunder. Ke8 was best."),
+        note("", ""),
+        note("?!", "{braces} are [%eval #-1] dropped"),
+    ];
+    let pgn = write_pgn_annotated(&g, &PgnHeader::default(), &notes);
+    let moves = pgn.split("\n\n").nth(1).unwrap();
+    assert_eq!(
+        moves,
+        "1. Qb2 { [%eval 0.35] } 1... Kd8?? { [%eval #3] Blunder. Ke8 was best. }\n\
+         2. Qxb9 Ce9?! { braces are [%eval #-1] dropped } 3. N@b7# 1-0\n"
+    );
+    let back = read_pgn(&pgn, Variant::Mansindam).unwrap();
+    assert_eq!(back.uci_moves(), g.uci_moves());
+    assert_eq!(back.outcome(), g.outcome());
+    // No notes: the plain record.
+    assert_eq!(
+        write_pgn_annotated(&g, &PgnHeader::default(), &[]),
+        write_pgn(&g, &PgnHeader::default())
+    );
 }

@@ -15,7 +15,7 @@ pub use fen::FenError;
 pub use game::{Game, Outcome, PlayError, Reason, SetupError};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MoveError;
-pub use pgn::{read_pgn, write_pgn, PgnError, PgnHeader};
+pub use pgn::{read_pgn, write_pgn, write_pgn_annotated, MoveNote, PgnError, PgnHeader};
 pub use position::{IllegalMove, Piece, Position, Undo};
 pub use types::{Bitboard, Color, Square, FILES, RANKS, SQUARES};
 pub use variant::{

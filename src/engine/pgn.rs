@@ -102,8 +102,24 @@ fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
+/// What an annotated record writes after a move: a suffix glued to it
+/// (`?!`, `?`, `??`) and a comment in braces (`[%eval 0.35] Mistake.`).
+/// Empty parts are left out.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MoveNote {
+    pub suffix: String,
+    pub comment: String,
+}
+
 /// Writes a game as PGN.
 pub fn write_pgn(game: &Game, header: &PgnHeader) -> String {
+    write_pgn_annotated(game, header, &[])
+}
+
+/// Writes a game as PGN with `notes[i]` after move `i` (fewer notes than
+/// moves leave the rest bare). [`read_pgn`] reads it back: it skips comments
+/// and the suffixes.
+pub fn write_pgn_annotated(game: &Game, header: &PgnHeader, notes: &[MoveNote]) -> String {
     let mut out = String::new();
     let or = |s: &str, default: &str| {
         if s.is_empty() {
@@ -134,14 +150,26 @@ pub fn write_pgn(game: &Game, header: &PgnHeader) -> String {
     let mut tokens = Vec::with_capacity(game.ply_count() * 3 / 2 + 1);
     let first_black = game.start_position().side_to_move() == Color::Black;
     let mut number = game.start_position().fullmove_number();
+    let mut after_comment = false;
     for (i, san) in game.san_moves().enumerate() {
         let white_moves = (i % 2 == 0) != first_black;
+        let note = notes.get(i);
+        let suffix = note.map_or("", |n| n.suffix.as_str());
         if white_moves {
-            tokens.push(format!("{number}. {san}"));
-        } else if i == 0 {
-            tokens.push(format!("{number}... {san}"));
+            tokens.push(format!("{number}. {san}{suffix}"));
+        } else if i == 0 || after_comment {
+            tokens.push(format!("{number}... {san}{suffix}"));
         } else {
-            tokens.push(san.to_string());
+            tokens.push(format!("{san}{suffix}"));
+        }
+        after_comment = false;
+        if let Some(n) = note.filter(|n| !n.comment.is_empty()) {
+            // Word by word, so that long comments wrap like moves.
+            let text = n.comment.replace(['{', '}'], "");
+            tokens.push("{".to_string());
+            tokens.extend(text.split_whitespace().map(str::to_string));
+            tokens.push("}".to_string());
+            after_comment = true;
         }
         if !white_moves {
             number += 1;
