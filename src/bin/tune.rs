@@ -1,9 +1,16 @@
 //! Fits the evaluation's weights to games (Texel's method; a tool, not a test):
 //!
-//!     cargo run --release --bin tune -- [--passes N] [--write] GAMES...
+//!     cargo run --release --bin tune -- [--passes N] [--write] FILES...
+//!     cargo run --release --bin tune -- --dump OUT [--every N] GAMES...
 //!
-//! GAMES are files of `game ...` lines as `match --verbose` writes them
-//! (self-play and sparring games). Every position of every game from the 9th
+//! FILES are files of `game ...` lines as `match --verbose` writes them
+//! (self-play and sparring games), or of labelled positions, a line each:
+//! `pos VARIANT GROUP TARGET FEN`, where TARGET is the expected result for
+//! White (0..1) and GROUP the game the position comes from. `--dump` writes
+//! the positions the tuner would use from GAMES in that form (every Nth of
+//! each game) and stops; `tools/label.py` replaces their targets with
+//! Fairy-Stockfish's judgement, so that the weights can be fitted to a
+//! stronger engine's evaluation rather than to the results of fast games. Every position of every game from the 9th
 //! ply on, with the side to move not in check and no capture worth making
 //! (the evaluation does not see captures: a position where one is pending says
 //! little about it), is labelled with the game's result for White. The
@@ -26,24 +33,73 @@ use pantheon::engine::{Color, Game, Position, Variant};
 /// One labelled position.
 struct Sample {
     pos: Position,
-    /// The game's result for White: 1, ½ or 0.
+    /// The expected result for White (the game's result: 1, ½ or 0; or a
+    /// stronger engine's judgement).
     result: f64,
+    /// The game it comes from (every fifth game is held out).
+    group: usize,
 }
 
-/// Reads the games of one file into `fit` and, every fifth game, `held`.
-fn parse_games(
+/// The samples of one game, fitted or held out.
+struct Samples {
+    fit: [Vec<Sample>; 2],
+    held: [Vec<Sample>; 2],
+}
+
+impl Samples {
+    fn push(&mut self, variant: Variant, sample: Sample) {
+        let side = if sample.group % 5 == 4 {
+            &mut self.held
+        } else {
+            &mut self.fit
+        };
+        side[variant as usize].push(sample);
+    }
+}
+
+/// Reads the games or labelled positions of one file; `group` counts the
+/// games read so far, `every` keeps every Nth quiet position of a game.
+fn parse_file(
     text: &str,
     file: &str,
-    fit: &mut [Vec<Sample>; 2],
-    held: &mut [Vec<Sample>; 2],
+    group: &mut usize,
+    every: usize,
+    out: &mut Samples,
 ) -> Result<usize, String> {
     let tables = Variant::ALL.map(|v| Tables::build(v, &defaults(v)));
-    let mut games = 0;
+    let mut lines = 0;
     for (n, line) in text.lines().enumerate() {
+        let bad = |why: &str| format!("{file}:{}: {why}", n + 1);
+        if let Some(rest) = line.strip_prefix("pos ") {
+            let mut words = rest.splitn(4, ' ');
+            let variant: Variant = words
+                .next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| bad("no variant"))?;
+            let g: usize = words
+                .next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| bad("no group"))?;
+            let result: f64 = words
+                .next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| bad("no target"))?;
+            let fen = words.next().ok_or_else(|| bad("no FEN"))?;
+            let pos = Position::from_fen(variant, fen).map_err(|e| bad(&e.to_string()))?;
+            out.push(
+                variant,
+                Sample {
+                    pos,
+                    result,
+                    group: g,
+                },
+            );
+            lines += 1;
+            continue;
+        }
         if !line.starts_with("game ") {
             continue;
         }
-        let bad = |why: &str| format!("{file}:{}: {why}", n + 1);
         let words: Vec<&str> = line.split_whitespace().collect();
         let variant: Variant = words
             .get(2)
@@ -63,25 +119,29 @@ fn parse_games(
             .map_or("", |(_, m)| m)
             .split_whitespace();
         let result = if white { score } else { 1.0 - score };
-        let out = if games % 5 == 4 {
-            &mut *held
-        } else {
-            &mut *fit
-        };
         let mut game = Game::new(variant);
+        let mut quiet_seen = 0;
         for (ply, m) in moves.enumerate() {
             if ply >= 8 && quiet(game.position(), &tables[variant as usize]) {
-                out[variant as usize].push(Sample {
-                    pos: game.position().clone(),
-                    result,
-                });
+                if quiet_seen % every == 0 {
+                    out.push(
+                        variant,
+                        Sample {
+                            pos: game.position().clone(),
+                            result,
+                            group: *group,
+                        },
+                    );
+                }
+                quiet_seen += 1;
             }
             game.play_str(m)
                 .map_err(|e| bad(&format!("move {}: {e}", ply + 1)))?;
         }
-        games += 1;
+        *group += 1;
+        lines += 1;
     }
-    Ok(games)
+    Ok(lines)
 }
 
 /// Not in check, and no capture of a piece worth at least its captor or
@@ -129,7 +189,7 @@ fn error(variant: Variant, samples: &[Sample], w: &Weights, k: f64) -> f64 {
 
 /// The K that fits the starting weights best (golden-section search).
 fn fit_k(variant: Variant, samples: &[Sample], w: &Weights) -> f64 {
-    let (mut lo, mut hi) = (0.1f64, 3.0f64);
+    let (mut lo, mut hi) = (0.01f64, 3.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {
         let a = hi - g * (hi - lo);
@@ -232,32 +292,62 @@ fn literal(variant: Variant, w: &Weights) -> String {
 fn main() {
     let mut passes = 10;
     let mut write = false;
+    let mut dump = None;
+    let mut every = 1;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
+    let usage =
+        "usage: tune [--passes N] [--write] FILES... | tune --dump OUT [--every N] GAMES...";
     while let Some(a) = args.next() {
+        let mut number = || -> usize { args.next().and_then(|n| n.parse().ok()).expect(usage) };
         match a.as_str() {
-            "--passes" => {
-                passes = args
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .expect("--passes N")
-            }
+            "--passes" => passes = number(),
+            "--every" => every = number().max(1),
             "--write" => write = true,
+            "--dump" => dump = Some(args.next().expect(usage)),
             _ => files.push(a),
         }
     }
-    assert!(
-        !files.is_empty(),
-        "usage: tune [--passes N] [--write] GAMES..."
-    );
-    let mut fit: [Vec<Sample>; 2] = [Vec::new(), Vec::new()];
-    let mut held: [Vec<Sample>; 2] = [Vec::new(), Vec::new()];
+    assert!(!files.is_empty(), "{usage}");
+    let mut samples = Samples {
+        fit: [Vec::new(), Vec::new()],
+        held: [Vec::new(), Vec::new()],
+    };
+    let mut group = 0;
     for f in &files {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-        let n = parse_games(&text, f, &mut fit, &mut held).unwrap_or_else(|e| panic!("{e}"));
-        println!("{f}: {n} games");
+        let n =
+            parse_file(&text, f, &mut group, every, &mut samples).unwrap_or_else(|e| panic!("{e}"));
+        println!("{f}: {n} games or positions");
     }
-    let tuned = Variant::ALL.map(|v| tune(v, &fit[v as usize], &held[v as usize], passes));
+    if let Some(out) = dump {
+        let mut text = String::new();
+        for v in Variant::ALL {
+            let (a, b) = (&samples.fit[v as usize], &samples.held[v as usize]);
+            let mut all: Vec<&Sample> = a.iter().chain(b).collect();
+            all.sort_by_key(|s| s.group);
+            for s in all {
+                text += &format!(
+                    "pos {} {} {:.4} {}\n",
+                    v.id(),
+                    s.group,
+                    s.result,
+                    s.pos.fen()
+                );
+            }
+        }
+        std::fs::write(&out, text).unwrap_or_else(|e| panic!("{out}: {e}"));
+        println!("wrote {out}");
+        return;
+    }
+    let tuned = Variant::ALL.map(|v| {
+        tune(
+            v,
+            &samples.fit[v as usize],
+            &samples.held[v as usize],
+            passes,
+        )
+    });
     if write {
         let path = "src/ai/weights.rs";
         let text = std::fs::read_to_string(path).expect("src/ai/weights.rs");
