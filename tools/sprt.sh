@@ -3,9 +3,11 @@
 # working tree's engine against a base commit's, game pairs on both cores
 # until the sequential probability ratio test decides (src/bin/match.rs).
 #
-#   tools/sprt.sh BASE [gain|keep] [match arguments...]
+#   tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]
 #
-#   BASE   a commit (HEAD~1, a hash, a branch) built into target/sprt/
+#   BASE   a commit (HEAD~1, a hash, a branch) built into target/sprt/, or
+#          "." for the working tree's engine on both sides (a switch or an
+#          evaluation weight tried on engine1 only: --opt1, --eval1)
 #   gain   (default) the change must gain: SPRT [0, 10] Elo
 #   keep   the change must not lose (a simplification, a fix, a speed-up):
 #          SPRT [-10, 0] Elo
@@ -13,20 +15,32 @@
 # Both games, 4 random opening plies played with both colours, 40 ms a move,
 # at most 4000 games; later arguments go to match and win (--go "movetime
 # 100", --games 1000, --opt1 NullMove=false for a switch on one side only).
+# --eval1 "value.P=60,weak=8" runs engine1 with those evaluation weights
+# (PANTHEON_EVAL, see src/ai/eval.rs).
 # A line per test is appended to tests/data/sprt/log.txt; the README's table
 # of accepted and rejected changes is made from it.
 set -eu
 cd "$(dirname "$0")/.."
-base=${1:?usage: tools/sprt.sh BASE [gain|keep] [match arguments...]}
+base=${1:?usage: tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]}
 shift
 kind=gain
 case ${1:-} in gain | keep) kind=$1; shift ;; esac
 case $kind in gain) bounds=0,10 ;; keep) bounds=-10,0 ;; esac
+eval1=
+if [ "${1:-}" = --eval1 ]; then
+  eval1=${2:?--eval1 needs weights}
+  shift 2
+fi
 
-sha=$(git rev-parse --short "$base")
 mkdir -p target/sprt
-base_bin=target/sprt/uci-$sha
-if [ ! -x "$base_bin" ]; then
+if [ "$base" = . ]; then
+  sha=itself
+  base_bin=
+else
+  sha=$(git rev-parse --short "$base")
+  base_bin=target/sprt/uci-$sha
+fi
+if [ -n "$base_bin" ] && [ ! -x "$base_bin" ]; then
   src=target/sprt/src-$sha
   rm -rf "$src"
   git worktree add --detach -f "$src" "$sha" >/dev/null
@@ -39,14 +53,19 @@ cargo build --quiet --release --bin uci --bin match
 new_bin=target/sprt/uci-new-$$
 cp target/release/uci "$new_bin"
 cp target/release/match target/sprt/match-$$
+[ -n "$base_bin" ] || base_bin=$new_bin
+engine1=$new_bin
+[ -z "$eval1" ] || engine1="PANTHEON_EVAL=$eval1 $new_bin"
 
 dirty=$(git diff --quiet HEAD -- src Cargo.toml || echo "+changes")
 log=target/sprt/games-$sha-vs-$(git rev-parse --short HEAD)$dirty-$$.txt
-target/sprt/match-$$ --engine1 "$new_bin" --engine2 "$base_bin" --variant both \
+target/sprt/match-$$ --engine1 "$engine1" --engine2 "$base_bin" --variant both \
   --games 4000 --go "movetime 40" --concurrency 2 --sprt "$bounds" --verbose "$@" >"$log"
 rm -f "$new_bin" target/sprt/match-$$
 tail -8 "$log"
 mkdir -p tests/data/sprt
-printf '%s %s%s vs %s %s: %s | %s\n' "$(date -u +%F)" "$(git rev-parse --short HEAD)" "$dirty" "$sha" "$kind" \
+what="$*${eval1:+ eval1 $eval1}"
+printf '%s %s%s vs %s %s%s: %s | %s\n' "$(date -u +%F)" "$(git rev-parse --short HEAD)" "$dirty" "$sha" "$kind" \
+  "${what:+ ($what)}" \
   "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>tests/data/sprt/log.txt
 echo "(games in $log)"

@@ -1,6 +1,6 @@
 //! Fits the evaluation's weights to games (Texel's method; a tool, not a test):
 //!
-//!     cargo run --release --bin tune -- [--passes N] [--write] FILES...
+//!     cargo run --release --bin tune -- [--passes N] [--fix NAME,...] [--write] FILES...
 //!     cargo run --release --bin tune -- --dump OUT [--every N] GAMES...
 //!
 //! FILES are files of `game ...` lines as `match --verbose` writes them
@@ -23,6 +23,9 @@
 //! game are alike, so the error on the fitted games alone would reward
 //! learning those games by heart). Deterministic: the same games give the
 //! same weights.
+//!
+//! `--fix tempo,weak` keeps those weights (names as `PANTHEON_EVAL` takes
+//! them) where they are.
 //!
 //! It prints both errors pass by pass and every weight that moved; with
 //! `--write` it rewrites `src/ai/weights.rs` with the kept weights.
@@ -203,7 +206,13 @@ fn fit_k(variant: Variant, samples: &[Sample], w: &Weights) -> f64 {
     (lo + hi) / 2.0
 }
 
-fn tune(variant: Variant, samples: &[Sample], held: &[Sample], passes: usize) -> Weights {
+fn tune(
+    variant: Variant,
+    samples: &[Sample],
+    held: &[Sample],
+    passes: usize,
+    fixed: &[String],
+) -> Weights {
     let start = defaults(variant);
     let mut w = start.clone();
     let k = fit_k(variant, samples, &w);
@@ -215,14 +224,20 @@ fn tune(variant: Variant, samples: &[Sample], held: &[Sample], passes: usize) ->
         held.len(),
         kept.0
     );
-    let count = w.fields(variant).len();
+    let free: Vec<usize> = w
+        .fields(variant)
+        .iter()
+        .enumerate()
+        .filter(|(_, (name, _))| !fixed.iter().any(|f| f == name))
+        .map(|(i, _)| i)
+        .collect();
     // Each pass tries every weight one step up, else one step down, and
     // keeps what lowers the error; a step size is used until a pass moves
     // nothing (or `passes` times), then halved.
     for step in [8, 4, 2, 1] {
         for pass in 1..=passes {
             let mut moved = 0;
-            for i in 0..count {
+            for &i in &free {
                 for dir in [1, -1] {
                     let mut trial = w.clone();
                     *trial.fields(variant)[i].1 += dir * step;
@@ -294,6 +309,7 @@ fn main() {
     let mut write = false;
     let mut dump = None;
     let mut every = 1;
+    let mut fixed: Vec<String> = Vec::new();
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     let usage =
@@ -304,6 +320,7 @@ fn main() {
             "--passes" => passes = number(),
             "--every" => every = number().max(1),
             "--write" => write = true,
+            "--fix" => fixed.extend(args.next().expect(usage).split(',').map(str::to_string)),
             "--dump" => dump = Some(args.next().expect(usage)),
             _ => files.push(a),
         }
@@ -346,6 +363,7 @@ fn main() {
             &samples.fit[v as usize],
             &samples.held[v as usize],
             passes,
+            &fixed,
         )
     });
     if write {
