@@ -77,7 +77,8 @@ impl Weights {
     }
 
     /// Every weight with its name (`value.Q`, `king_rank.3`, `weak`), for the
-    /// tuner and for overrides.
+    /// tuner and for overrides (native tools only: the page never tunes).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
         let rules = variant.rules();
         let mut out: Vec<(String, &mut i32)> = Vec::new();
