@@ -1,6 +1,6 @@
 //! The worker's entry point: the rules engine and the computer opponent run
 //! here, off the page's thread. It only passes messages: each request goes
-//! to [`Session::handle`] and its answers go back. The computer's move is
+//! to [`Session::stream`] and its answers go back as they come. The computer's move is
 //! searched in a later task (a zero timeout), after the snapshot that says
 //! it is thinking has gone out, so that a new request between two computer
 //! moves is read in time.
@@ -49,11 +49,15 @@ mod worker {
 
     fn on_message(event: MessageEvent) {
         let bytes = js_sys::Uint8Array::new(&event.data()).to_vec();
-        let responses = match decode::<Request>(&bytes) {
-            Ok(request) => SESSION.with(|s| s.borrow_mut().handle(request, &js_sys::Date::now)),
-            Err(e) => vec![Response::Error(format!("unreadable request: {e}"))],
-        };
-        post(responses);
+        match decode::<Request>(&bytes) {
+            // Each answer goes out as it comes: an analysis tells every
+            // iteration while it searches.
+            Ok(request) => SESSION.with(|s| {
+                s.borrow_mut()
+                    .stream(request, &js_sys::Date::now, &mut |r| post(vec![r]))
+            }),
+            Err(e) => post(vec![Response::Error(format!("unreadable request: {e}"))]),
+        }
         schedule_computer();
     }
 

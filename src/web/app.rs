@@ -8,6 +8,7 @@ use yew::prelude::*;
 use crate::protocol::Side;
 use crate::web::clock;
 use crate::web::commands::Commands;
+use crate::web::components::analysis::{self, LinesActions, ReviewActions};
 use crate::web::components::board::Board;
 use crate::web::components::controls::{Steps, ToolButton, TopBar};
 use crate::web::components::dialogs::{
@@ -17,14 +18,14 @@ use crate::web::components::hand::ClockFace;
 use crate::web::components::panel;
 use crate::web::components::rules::RulesDialog;
 use crate::web::hooks::{
-    first_state, use_clock, use_first_game, use_host, use_keys, use_language, use_offline,
-    use_persist, use_sound, use_store, use_worker, Store,
+    first_state, use_analyser, use_clock, use_first_game, use_host, use_keys, use_language,
+    use_offline, use_persist, use_sound, use_store, use_worker, Store,
 };
 use crate::web::i18n::fill;
-use crate::web::link::Link;
+use crate::web::link::{Link, Shown};
 use crate::web::offline;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Dialog, State};
+use crate::web::state::{Action, AnalysisBoard, Dialog, State};
 use crate::web::storage;
 
 #[function_component(App)]
@@ -42,6 +43,8 @@ pub fn app() -> Html {
     use_persist(&state);
     use_clock(&store);
     use_keys(&store);
+    use_analyser(&store);
+    let board = state.analysis.as_ref();
     let show_ply = store.reform(Action::ShowPly);
 
     let t = state.text();
@@ -115,7 +118,12 @@ pub fn app() -> Html {
                 <Board snap={state.shown().cloned()} movable={state.movable()} selection={state.gesture.selected}
                     destinations={state.destinations()} promotion={state.gesture.promotion}
                     premove={state.premove.filter(|_| state.review.viewing.is_none())}
-                    arrow={state.hint.as_ref().filter(|_| state.review.viewing.is_none()).map(|h| (h.spec.from, h.spec.to))}
+                    arrow={match board {
+                        Some(b) => b.best_arrow(),
+                        None => state.hint.as_ref().filter(|_| state.review.viewing.is_none()).map(|h| (h.spec.from, h.spec.to)),
+                    }}
+                    better={board.and_then(|b| b.better_arrow())}
+                    bar={board.map(|b| analysis::eval_bar(b.eval(), state.view.flipped, t))}
                     flipped={state.view.flipped} focus={state.gesture.focus} pieces={state.view.prefs.pieces}
                     lang={state.view.lang} clocks={clock_faces(&state)} {on_input} />
                 if state.view.embed {
@@ -127,6 +135,8 @@ pub fn app() -> Html {
                         <a class="button icon" data-testid="open-full" href={share_url.clone().unwrap_or_default()}
                             target="_blank" rel="noopener" title={t.open_full} aria-label={t.open_full}>{ "↗" }</a>
                     </nav>
+                } else if let Some(b) = board {
+                    { analysis_panel(&state, b, &store, &commands) }
                 } else {
                     <aside class="panel">
                         if state.view.viewer { { steps } }
@@ -143,6 +153,8 @@ pub fn app() -> Html {
                                 onclick={commands.on(Commands::open_record)} />
                             <ToolButton testid="share" label={t.share} icon="↗" disabled={snap.is_none()}
                                 onclick={store.dispatching(Action::Open(Dialog::Share))} />
+                            <ToolButton testid="analyse" label={t.an.analyse} icon="⌕" title={t.an.analyse_title}
+                                disabled={snap.is_none()} onclick={commands.on(Commands::open_analysis)} />
                             if playing {
                                 <ToolButton testid="resign" label={t.resign} icon="⚑" danger=true
                                     disabled={state.resigner().is_none()}
@@ -166,6 +178,46 @@ pub fn app() -> Html {
             </main>
             { overlays(&state, &store, &commands, share_url.as_deref()) }
         </div>
+    }
+}
+
+/// The analysis board's panel: back to the game, the engine's lines, the
+/// review, and the moves as a tree.
+fn analysis_panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Commands) -> Html {
+    let t = state.text();
+    let Some(snap) = state.snapshot.as_deref() else {
+        return Html::default();
+    };
+    let pieces = state.view.prefs.pieces;
+    let go_ply = {
+        let store = store.clone();
+        Callback::from(move |ply: usize| {
+            if let Some(b) = store.get().analysis.as_ref() {
+                store.dispatch(Action::GoTo(b.main_node(ply)));
+            }
+        })
+    };
+    html! {
+        <aside class="panel analysis" data-testid="analysis">
+            <div class="toolbar">
+                <ToolButton testid="back-to-game" label={t.an.back_to_game} icon="↩"
+                    onclick={commands.on(Commands::back_to_game)} />
+                <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
+                    onclick={store.dispatching(Action::Flip)} />
+                <ToolButton testid="record" label={t.record} icon="≡"
+                    onclick={commands.on(Commands::open_record)} />
+            </div>
+            { analysis::lines(board, snap, t, pieces, LinesActions {
+                engine: store.reform(Action::Engine),
+                play: commands.with(Commands::play_line),
+            }) }
+            { analysis::review(board, t, ReviewActions {
+                start: store.dispatching(Action::StartReview),
+                cancel: store.dispatching(Action::CancelReview),
+                go_ply,
+            }) }
+            { analysis::tree(board, &snap.kinds, t, pieces, store.reform(Action::GoTo)) }
+        </aside>
     }
 }
 
@@ -266,6 +318,11 @@ fn share_url(state: &State) -> Option<String> {
     let shown = state.view.embed || state.dialogs.open == Some(Dialog::Share);
     let snap = state.snapshot.as_deref().filter(|_| shown)?;
     let view = &state.view;
-    let link = Link::of_game(snap, view.bottom(), view.viewer, view.prefs.pieces);
+    let shown = match (&state.analysis, view.viewer) {
+        (Some(_), _) => Shown::Analysed,
+        (None, true) => Shown::Viewed,
+        (None, false) => Shown::Played,
+    };
+    let link = Link::of_game(snap, view.bottom(), shown, view.prefs.pieces);
     Some(storage::url_of(&link))
 }

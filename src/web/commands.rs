@@ -6,12 +6,15 @@
 
 use yew::prelude::*;
 
-use crate::protocol::{Load, Snapshot};
+use std::rc::Rc;
+
+use crate::protocol::{Load, MoveSpec, Snapshot, ANALYSIS_LINES};
 use crate::web::bridge::WorkerHandle;
 use crate::web::clock::Clock;
-use crate::web::hooks::Store;
+use crate::web::hooks::{saved_game, Store};
+use crate::web::i18n::fill;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, BoardInput, Intent, Start};
+use crate::web::state::{Action, BoardInput, Dialog, Intent, Notice, Start};
 use crate::web::storage;
 
 #[derive(Clone)]
@@ -103,17 +106,62 @@ impl Commands {
         self.store.dispatch(Action::CancelMove);
     }
 
-    /// Opens the record dialog, with the game as PGN dated today.
+    /// Opens the record dialog, with the game as PGN dated today (on the
+    /// analysis board after a review: the reviewed game, with its
+    /// evaluations and marks).
     pub fn open_record(&self) {
-        let date = js_sys::Date::new_0();
-        self.store.dispatch(Action::OpenRecord {
-            date: format!(
-                "{:04}.{:02}.{:02}",
-                date.get_full_year(),
-                date.get_month() + 1,
-                date.get_date()
-            ),
+        let state = self.store.get();
+        match state.analysis.as_ref().and_then(|b| b.done_review()) {
+            Some(review) => {
+                let pgn = review.pgn.clone();
+                self.store.dispatch(Action::Open(Dialog::Record));
+                self.store.dispatch(Action::Record(pgn));
+            }
+            None => self.store.dispatch(Action::OpenRecord { date: today() }),
+        }
+    }
+
+    /// Opens the analysis board on the game shown, with the review kept
+    /// for it, if any. A computer still thinking is stopped.
+    pub fn open_analysis(&self) {
+        let Some(snap) = self.snapshot() else { return };
+        let embed = self.store.get().view.embed;
+        self.store.dispatch(Action::OpenAnalysis {
+            lines: if embed { 1 } else { ANALYSIS_LINES },
+            engine: true,
         });
+        let state = self.store.get();
+        let Some(board) = state.analysis.as_ref() else {
+            return;
+        };
+        self.worker.resume(board.game_at(board.at), snap.thinking);
+        match storage::load_review(&board.variant, &board.start_fen, &board.main_moves()) {
+            Some(Ok(review)) => self.store.dispatch(Action::Reviewed(Rc::new(review))),
+            Some(Err(detail)) => {
+                let text = fill(state.text().an.review_lost, &[("detail", &detail)]);
+                self.store.dispatch(Action::Notify(Notice::Said(text)));
+            }
+            None => {}
+        }
+    }
+
+    /// Leaves the analysis board for the game saved before it opened.
+    pub fn back_to_game(&self) {
+        let state = self.store.get();
+        let Some(board) = state.analysis.as_ref() else {
+            return;
+        };
+        let game = saved_game(&self.store)
+            .or_else(|| board.from_game.clone())
+            .unwrap_or_default();
+        self.worker.new_game(game, false);
+    }
+
+    /// Plays a line's first move on the analysis board.
+    pub fn play_line(&self, spec: MoveSpec) {
+        if self.store.get().can_move() {
+            self.store.dispatch(Action::Play(spec));
+        }
     }
 
     /// Plays on from a pasted record or position.
@@ -139,4 +187,15 @@ impl Commands {
         storage::save_prefs(&prefs);
         self.store.dispatch(Action::SetPrefs(prefs));
     }
+}
+
+/// Today as a record dates it: `2026.11.24`.
+pub fn today() -> String {
+    let date = js_sys::Date::new_0();
+    format!(
+        "{:04}.{:02}.{:02}",
+        date.get_full_year(),
+        date.get_month() + 1,
+        date.get_date()
+    )
 }

@@ -35,6 +35,8 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 /// The texts of one language.
 pub struct Text {
     pub lang: Lang,
+    /// The analysis board's words.
+    pub an: &'static AnalysisText,
     pub tagline: &'static str,
     pub loading: &'static str,
     pub language: &'static str,
@@ -314,8 +316,108 @@ pub fn piece_name(lang: Lang, kind: &KindView) -> String {
     }
 }
 
+/// The analysis board's words.
+pub struct AnalysisText {
+    pub analyse: &'static str,
+    pub analyse_title: &'static str,
+    pub title: &'static str,
+    pub back_to_game: &'static str,
+    pub engine: &'static str,
+    pub engine_title: &'static str,
+    /// "Depth {depth}".
+    pub depth: &'static str,
+    pub deepest: &'static str,
+    pub starting: &'static str,
+    /// "Evaluation: {eval}" (the bar, for screen readers).
+    pub evaluation: &'static str,
+    pub best_lines: &'static str,
+    pub game_over_here: &'static str,
+    pub engine_off: &'static str,
+    pub review: &'static str,
+    pub review_title: &'static str,
+    /// "Reviewing: {done} of {total} positions".
+    pub reviewing: &'static str,
+    pub cancel: &'static str,
+    pub review_heading: &'static str,
+    /// Inaccuracies, mistakes, blunders (as `Mark::ALL`).
+    pub marks: [&'static str; 3],
+    /// One of each, for a move's label.
+    pub mark_one: [&'static str; 3],
+    pub average_loss: &'static str,
+    /// "{move} was best".
+    pub was_best: &'static str,
+    pub graph: &'static str,
+    pub variation: &'static str,
+    pub moves: &'static str,
+    pub export: &'static str,
+    /// "The saved review of this game could not be read ({detail}): review
+    /// it again."
+    pub review_lost: &'static str,
+}
+
+pub static AN_EN: AnalysisText = AnalysisText {
+    analyse: "Analyse",
+    analyse_title: "Explore this game with the engine on an analysis board",
+    title: "Analysis board",
+    back_to_game: "Back to the game",
+    engine: "Engine",
+    engine_title: "The engine's best lines for the position on the board",
+    depth: "Depth {depth}",
+    deepest: "Depth {depth}, done",
+    starting: "The engine is starting…",
+    evaluation: "Evaluation: {eval}",
+    best_lines: "Best lines",
+    game_over_here: "The game is over in this position.",
+    engine_off: "Turn the engine on to see its lines.",
+    review: "Review the game",
+    review_title: "Judge every move of the main line with the engine",
+    reviewing: "Reviewing: {done} of {total} positions",
+    cancel: "Cancel",
+    review_heading: "Review",
+    marks: ["Inaccuracies", "Mistakes", "Blunders"],
+    mark_one: ["Inaccuracy", "Mistake", "Blunder"],
+    average_loss: "Average loss",
+    was_best: "{move} was best",
+    graph: "Evaluation through the game: choose a move to see it",
+    variation: "Variation",
+    moves: "Moves",
+    export: "Record with evaluations",
+    review_lost: "The saved review of this game could not be read ({detail}): review it again.",
+};
+
+pub static AN_KO: AnalysisText = AnalysisText {
+    analyse: "분석",
+    analyse_title: "분석판에서 엔진과 함께 이 대국을 살펴봅니다",
+    title: "분석판",
+    back_to_game: "대국으로 돌아가기",
+    engine: "엔진",
+    engine_title: "판 위 국면에 대한 엔진의 최선 수순",
+    depth: "깊이 {depth}",
+    deepest: "깊이 {depth}, 완료",
+    starting: "엔진을 시작하는 중…",
+    evaluation: "형세 평가: {eval}",
+    best_lines: "최선 수순",
+    game_over_here: "이 국면에서 대국이 끝났습니다.",
+    engine_off: "엔진을 켜면 수순이 보입니다.",
+    review: "대국 복기",
+    review_title: "본선의 모든 수를 엔진으로 평가합니다",
+    reviewing: "복기 중: 국면 {total}개 중 {done}개",
+    cancel: "취소",
+    review_heading: "복기",
+    marks: ["부정확한 수", "실수", "큰 실수"],
+    mark_one: ["부정확한 수", "실수", "큰 실수"],
+    average_loss: "평균 손실",
+    was_best: "최선은 {move}",
+    graph: "대국 전체의 형세 그래프: 수를 고르면 그 국면을 봅니다",
+    variation: "변화",
+    moves: "수순",
+    export: "평가가 담긴 기보",
+    review_lost: "저장된 이 대국의 복기를 읽을 수 없습니다({detail}). 다시 복기해 주세요.",
+};
+
 pub static EN: Text = Text {
     lang: Lang::En,
+    an: &AN_EN,
     tagline: "Chess on 9×9 with drops",
     loading: "Starting the game engine…",
     language: "Language",
@@ -491,6 +593,7 @@ pub static EN: Text = Text {
 
 pub static KO: Text = Text {
     lang: Lang::Ko,
+    an: &AN_KO,
     tagline: "잡은 말을 다시 놓는 9×9 체스",
     loading: "게임 엔진을 시작하는 중…",
     language: "언어",

@@ -30,6 +30,8 @@ pub enum Mode {
     Local,
     /// A game or a position to look at, with step buttons; no moves.
     View,
+    /// The analysis board: the engine's lines, moves for both sides.
+    Analysis,
 }
 
 impl Mode {
@@ -38,14 +40,25 @@ impl Mode {
             Mode::Ai => "ai",
             Mode::Local => "local",
             Mode::View => "view",
+            Mode::Analysis => "analysis",
         }
     }
 
     fn parse(s: &str) -> Option<Mode> {
-        [Mode::Ai, Mode::Local, Mode::View]
+        [Mode::Ai, Mode::Local, Mode::View, Mode::Analysis]
             .into_iter()
             .find(|m| m.id() == s)
     }
+}
+
+/// How the game of a link is shown now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    Played,
+    /// To look at (`mode=view`).
+    Viewed,
+    /// On the analysis board (`mode=analysis`).
+    Analysed,
 }
 
 /// The longest FEN a link may carry (a full 9×9 position with both hands
@@ -141,7 +154,7 @@ impl Link {
                 },
                 "mode" => match Mode::parse(&trimmed.to_ascii_lowercase()) {
                     Some(mode) => link.mode = Some(mode),
-                    None => bad("mode", Expected::OneOf("ai|local|view")),
+                    None => bad("mode", Expected::OneOf("ai|local|view|analysis")),
                 },
                 "level" => match trimmed.parse::<u8>() {
                     Ok(level @ 1..=LEVELS) => link.level = Some(level),
@@ -177,7 +190,7 @@ impl Link {
         // A level means a game against the computer (the default mode); a
         // mode without the computer cannot use it.
         let computer = link.players.contains(&Some(Player::Computer));
-        if let (Some(level), Some(Mode::Local | Mode::View), false) =
+        if let (Some(level), Some(Mode::Local | Mode::View | Mode::Analysis), false) =
             (link.level, link.mode, computer)
         {
             link.level = None;
@@ -268,10 +281,12 @@ impl Link {
     /// position only when it is not the standard one, and its moves), who
     /// plays, the orientation and the piece set. The language is left to
     /// whoever opens it.
-    pub fn of_game(snap: &Snapshot, bottom: Side, viewer: bool, pieces: PieceSet) -> Link {
+    pub fn of_game(snap: &Snapshot, bottom: Side, shown: Shown, pieces: PieceSet) -> Link {
         let standard = Variant::from_str(&snap.variant).map(Variant::start_fen);
+        let viewer = shown != Shown::Played;
         let against_computer = snap.players.contains(&Player::Computer);
         let mode = match snap.players {
+            _ if shown == Shown::Analysed => Some(Mode::Analysis),
             _ if viewer => Some(Mode::View),
             [Player::Human, Player::Human] => Some(Mode::Local),
             [Player::Computer, Player::Computer] => None,
@@ -397,7 +412,7 @@ mod tests {
             [
                 ("variant", "chess", Expected::OneOf("mansindam|pandemonium")),
                 ("orient", "up", Expected::OneOf("white|black")),
-                ("mode", "watch", Expected::OneOf("ai|local|view")),
+                ("mode", "watch", Expected::OneOf("ai|local|view|analysis")),
                 ("level", "9", Expected::Level),
                 (
                     "pieces",
@@ -524,7 +539,11 @@ mod tests {
                 ..NewGame::default()
             }))
             .unwrap();
-            Link::of_game(&s.snapshot(), bottom, viewer, pieces).query()
+            let shown = match viewer {
+                true => Shown::Viewed,
+                false => Shown::Played,
+            };
+            Link::of_game(&s.snapshot(), bottom, shown, pieces).query()
         };
         let trad = PieceSet::Traditional;
         let intl = PieceSet::International;
@@ -558,6 +577,23 @@ mod tests {
         assert_eq!(problems, []);
         assert_eq!(link.new_game().fen.as_deref(), Some(fen.as_str()));
         assert_eq!(link.new_game().players, [H, H]);
+        // The analysis board: its link opens it again, for two players.
+        let mut s = Session::new();
+        s.ask(Request::NewGame(NewGame {
+            moves: vec!["e3e4".into()],
+            players: [H, C],
+            ..NewGame::default()
+        }))
+        .unwrap();
+        let q = Link::of_game(&s.snapshot(), Side::Black, Shown::Analysed, intl).query();
+        assert_eq!(q, "variant=mansindam&moves=e3e4&mode=analysis&orient=black");
+        let (link, problems) = parse(&q);
+        assert_eq!(problems, []);
+        assert_eq!((link.mode, link.new_game().players), (Some(Mode::Analysis), [H, H]));
+        // Analysis has no computer opponent: a level is ignored, and said so.
+        let (link, problems) = parse("mode=analysis&level=3");
+        assert_eq!(link.level, None);
+        assert_eq!(problems[0].expected, Expected::AgainstComputer);
     }
 
     #[test]

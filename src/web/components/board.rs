@@ -45,6 +45,13 @@ pub struct BoardProps {
     pub premove: Option<Premove>,
     /// A move to draw as an arrow (from a square, or a drop: a ring).
     pub arrow: Option<(Option<u8>, u8)>,
+    /// The move a review found better than the one just played.
+    #[prop_or_default]
+    pub better: Option<(Option<u8>, u8)>,
+    /// The evaluation bar of the analysis board, between the opponent's
+    /// hand and the board.
+    #[prop_or_default]
+    pub bar: Option<Html>,
     /// Black at the bottom.
     pub flipped: bool,
     /// The square the keyboard cursor is on.
@@ -132,6 +139,7 @@ pub fn board(props: &BoardProps) -> Html {
                 <div class="board" role="grid" aria-label={t.board}>
                     { for ranks(props, snap) }
                     { marks(props.arrow.as_slice(), props.flipped, "hint-arrow") }
+                    { marks(props.better.as_slice(), props.flipped, "better-arrow") }
                     { marks(&drawn, props.flipped, "drawn") }
                     { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
                 </div>
@@ -165,6 +173,7 @@ pub fn board(props: &BoardProps) -> Html {
             onpointerdown={input.down} onpointermove={input.moved}
             onpointerup={input.up} onpointercancel={input.cancel}>
             { hand(bottom.flip(), "top") }
+            { props.bar.clone().unwrap_or_default() }
             { table }
             { hand(bottom, "bottom") }
             <div class="ghost" ref={ghost} aria-hidden="true">{ ghost_piece }</div>

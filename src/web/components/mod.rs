@@ -1,5 +1,6 @@
 //! The page's pieces of screen.
 
+pub mod analysis;
 pub mod board;
 pub mod controls;
 pub mod dialogs;

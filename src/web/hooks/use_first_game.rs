@@ -27,6 +27,7 @@ pub fn first_state() -> State {
             embed: link.embed,
             viewer: link.mode == Some(Mode::View),
             bottom: link.orient,
+            analysis: link.mode == Some(Mode::Analysis),
         },
     ];
     actions
@@ -63,30 +64,37 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
     // language, so it learns it before the game.
     let (link, problems) = storage::link();
     worker.set_lang(storage::language(link.lang, &storage::load_prefs()));
-    let viewer = link.mode == Some(Mode::View);
+    // A game to look at or to analyse stays in the address: a reload shows
+    // it again.
+    let shown = matches!(link.mode, Some(Mode::View | Mode::Analysis));
     dispatch.dispatch(Action::LinkProblems(problems));
-    let first = if link.embed || viewer {
+    let first = if link.embed || shown {
         link.new_game()
     } else if link.has_game() {
         storage::drop_game_from_url(&link);
         link.new_game()
     } else {
-        match storage::load() {
-            Some(Ok(mut saved)) => {
-                if let Some(line) = saved.clock {
-                    // The computer's time, should it be its turn.
-                    let clock = line.clock(saved.game.id);
-                    saved.game.clock = clock.computer_time(saved.game.players, js_sys::Date::now());
-                    dispatch.dispatch(Action::ResumeClock(line));
-                }
-                saved.game
-            }
-            Some(Err(damage)) => {
-                dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
-                NewGame::default()
-            }
-            None => NewGame::default(),
-        }
+        saved_game(dispatch).unwrap_or_default()
     };
     worker.new_game(first, false);
+}
+
+/// The game saved in storage, with its clock (told to the page): `None`
+/// when there is none, or when it cannot be read (the page then says so).
+pub fn saved_game(dispatch: &Store) -> Option<NewGame> {
+    match storage::load()? {
+        Ok(mut saved) => {
+            if let Some(line) = saved.clock {
+                // The computer's time, should it be its turn.
+                let clock = line.clock(saved.game.id);
+                saved.game.clock = clock.computer_time(saved.game.players, js_sys::Date::now());
+                dispatch.dispatch(Action::ResumeClock(line));
+            }
+            Some(saved.game)
+        }
+        Err(damage) => {
+            dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
+            None
+        }
+    }
 }

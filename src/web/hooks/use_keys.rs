@@ -28,6 +28,13 @@ pub fn use_keys(store: &Store) {
                 if busy || typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
                     return;
                 }
+                if let Some(board) = state.analysis.as_ref() {
+                    if let Some(node) = board.step(&key.key()) {
+                        key.prevent_default();
+                        store.dispatch(Action::GoTo(node));
+                    }
+                    return;
+                }
                 if let Some(ply) = state.step(&key.key()) {
                     key.prevent_default();
                     store.dispatch(Action::ShowPly(ply));

@@ -5,10 +5,12 @@ use crate::web::state::State;
 use crate::web::storage;
 
 /// The game and its clock are kept across reloads (where storage is
-/// allowed), unless it is an embedded game or one to look at.
+/// allowed), unless it is an embedded game, one to look at, or the
+/// analysis board.
 #[hook]
 pub fn use_persist(state: &State) {
-    let keep = !state.view.embed && !state.view.viewer;
+    // (The analysis board's positions are not the game.)
+    let keep = !state.view.embed && !state.view.viewer && state.analysis.is_none();
     let clock = state.clock.clock.as_ref().and_then(Clock::line);
     use_effect_with(
         (state.snapshot.clone(), clock, keep),

@@ -47,6 +47,8 @@ pub fn use_worker(store: &Store) -> WorkerHandle {
                         embed::post(&HostEvent::Error { message: e.clone() });
                         dispatch.dispatch(Action::Error(e));
                     }
+                    // (The analyser's answers: the game's worker gives none.)
+                    Response::Analysis(_) | Response::ReviewProgress(_) | Response::Reviewed(_) => {}
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
             )

@@ -8,6 +8,7 @@
 //! never decides a rule: a tap becomes a move only when the snapshot lists
 //! that move as legal.
 
+pub mod analysis;
 pub mod clock;
 pub mod dialogs;
 pub mod gesture;
@@ -18,13 +19,15 @@ use std::rc::Rc;
 
 use crate::protocol::Lang;
 use crate::protocol::{
-    human_side, EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
+    human_side, Analysis, EndReason, GameReview, Hint, MoveSpec, MoveView, NewGame, Player,
+    Request, ReviewProgress, Side, Snapshot,
 };
 use crate::web::clock::{ClockLine, TimeControl};
 use crate::web::i18n::{Text, Texts};
 use crate::web::link::Problem;
 use crate::web::prefs::Prefs;
 
+pub use analysis::{AnalysisBoard, Job, ReviewRun, Tree};
 pub use clock::ClockState;
 pub use dialogs::{Dialog, Dialogs, Notice, Records};
 pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
@@ -54,6 +57,9 @@ pub struct State {
     /// The player reopened the game that has ended, so that Take back may
     /// undo its end (until the game is open again or another one is shown).
     pub reopened: bool,
+    /// The analysis board, when it is open (the worker's game is then the
+    /// position on it).
+    pub analysis: Option<AnalysisBoard>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -135,7 +141,24 @@ pub enum Action {
         embed: bool,
         viewer: bool,
         bottom: Option<Side>,
+        /// The link's game is to be shown on the analysis board.
+        analysis: bool,
     },
+    // The analysis board.
+    /// Opens it on the game shown (the command then sets its first position
+    /// up in the worker), with `lines` best lines and the engine on or off.
+    OpenAnalysis { lines: u8, engine: bool },
+    /// Shows this node of the tree.
+    GoTo(usize),
+    /// The engine on or off.
+    Engine(bool),
+    /// The analyser's lines for a position.
+    Lines(Analysis),
+    StartReview,
+    CancelReview,
+    ReviewProgress(ReviewProgress),
+    /// A finished review (or one saved earlier for this game).
+    Reviewed(Rc<GameReview>),
 }
 
 impl State {
@@ -273,10 +296,64 @@ impl State {
                 embed,
                 viewer,
                 bottom,
+                analysis,
             } => {
                 s.view.embed = embed;
                 s.view.viewer = viewer;
+                s.view.analysis_link = analysis;
                 s.view.bottom_wish = bottom.or(s.view.bottom_wish);
+            }
+            Action::OpenAnalysis { lines, engine } => {
+                if let Some(snap) = &self.snapshot {
+                    let mut board = AnalysisBoard::of(snap, Some(snap.resume()));
+                    board.lines = lines;
+                    board.engine = engine;
+                    s.analysis = Some(board);
+                    // The board keeps its side at the bottom.
+                    s.view.bottom_wish = Some(self.view.bottom());
+                    s.view.viewer = false;
+                    s.dialogs.close();
+                    s.review = Review::default();
+                    s.hint = None;
+                    s.premove = None;
+                }
+            }
+            Action::GoTo(node) => {
+                if let Some(board) = &self.analysis {
+                    s.gesture.clear();
+                    requests.push(Request::NewGame(board.game_at(node)));
+                }
+            }
+            Action::Engine(on) => {
+                if let Some(board) = s.analysis.as_mut() {
+                    board.engine = on;
+                    board.renew();
+                }
+            }
+            Action::Lines(a) => {
+                if let Some(board) = s.analysis.as_mut() {
+                    board.take_analysis(a);
+                }
+            }
+            Action::StartReview => {
+                if let Some(board) = s.analysis.as_mut() {
+                    board.start_review();
+                }
+            }
+            Action::CancelReview => {
+                if let Some(board) = s.analysis.as_mut() {
+                    board.cancel_review();
+                }
+            }
+            Action::ReviewProgress(p) => {
+                if let Some(board) = s.analysis.as_mut() {
+                    board.take_progress(p);
+                }
+            }
+            Action::Reviewed(review) => {
+                if let Some(board) = s.analysis.as_mut() {
+                    board.take_review(review);
+                }
             }
         }
         (s, requests)
@@ -319,6 +396,24 @@ impl State {
             self.reopened = false;
         }
         self.review.follow(&snap, new_game);
+        if new_game && std::mem::take(&mut self.view.analysis_link) {
+            // The link's game, set up by the worker for two players: the
+            // analysis board's from its first position.
+            let mut board = AnalysisBoard::of(&snap, None);
+            board.game_id = snap.game_id;
+            if self.view.embed {
+                board.lines = 1;
+            }
+            self.analysis = Some(board);
+        } else if let Some(board) = self.analysis.as_mut() {
+            // A later game (the one played before, a new one) closes the
+            // board; a game from before it was opened is not its business.
+            if (snap.game_id.wrapping_sub(board.game_id) as i32) > 0 {
+                self.analysis = None;
+            } else {
+                board.follow(&snap);
+            }
+        }
         self.snapshot = Some(snap);
         self.gesture.clear();
         self.waiting = false;
@@ -623,6 +718,7 @@ mod tests {
             embed: false,
             viewer: true,
             bottom: None,
+            analysis: false,
         });
         assert!(!viewer.can_reopen());
         assert!(!viewer.apply(Action::Reopen(true)).reopened);
@@ -1227,5 +1323,70 @@ mod tests {
         session.ask(Request::TakeBack { reopened: false }).unwrap();
         let one = two.apply(Action::Snapshot(Rc::new(session.snapshot())));
         assert_eq!((one.review.viewing.clone(), one.shown_ply()), (None, 1));
+    }
+
+    #[test]
+    fn the_analysis_board_opens_on_the_game_and_grows_with_the_moves_played() {
+        let mut session = testing::game("mansindam", None);
+        session.ask(Request::Play(session.snapshot().moves[0].spec)).unwrap();
+        let state = State::default()
+            .apply(Action::Snapshot(Rc::new(session.snapshot())))
+            .apply(Action::Flip);
+        let played = state.snapshot.clone().unwrap();
+        let state = state.apply(Action::OpenAnalysis {
+            lines: 3,
+            engine: true,
+        });
+        let board = state.analysis.clone().expect("open");
+        assert_eq!(board.from_game, Some(played.resume()));
+        assert_eq!((board.tree.ply(board.at), board.game_id), (1, played.game_id + 1));
+        // The worker sets the board's position up for two players.
+        let game = board.game_at(board.at);
+        assert_eq!(game.players, [Player::Human, Player::Human]);
+        session.ask(Request::NewGame(game)).unwrap();
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        // Black was at the bottom, and stays there; Black may move.
+        assert!(state.view.flipped);
+        assert_eq!(state.movable(), Some(Side::Black));
+        assert!(state.analysis.is_some());
+        // A move on the board: the tree grows, the engine's job follows.
+        let job = state.analysis.as_ref().unwrap().job();
+        session.ask(Request::Play(session.snapshot().moves[3].spec)).unwrap();
+        let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        let board = state.analysis.clone().unwrap();
+        assert_eq!((board.tree.len(), board.tree.ply(board.at)), (3, 2));
+        assert_ne!(board.job(), job);
+        // Back to the start: the worker is asked for it.
+        let (back, requests) = state.reduce(Action::GoTo(Tree::ROOT));
+        assert_eq!(requests, [Request::NewGame(board.game_at(Tree::ROOT))]);
+        // A later game (the one played before, started again) closes it.
+        let mut again = played.as_ref().clone();
+        again.game_id = board.game_id + 1;
+        assert!(back.apply(Action::Snapshot(Rc::new(again))).analysis.is_none());
+        // An answer of the game before it does not.
+        assert!(back.apply(Action::Snapshot(played.clone())).analysis.is_some());
+    }
+
+    #[test]
+    fn a_link_to_the_analysis_board_opens_it_on_its_game() {
+        let present = |embed| Action::Present {
+            embed,
+            viewer: false,
+            bottom: None,
+            analysis: true,
+        };
+        let session = testing::game("pandemonium", None);
+        let snap = Rc::new(session.snapshot());
+        let state = State::default().apply(present(false)).apply(Action::Snapshot(snap.clone()));
+        let board = state.analysis.clone().expect("opened");
+        assert_eq!((board.game_id, board.lines, board.engine), (snap.game_id, 3, true));
+        assert_eq!(board.from_game, None);
+        // Once: a new game later is not opened on it.
+        let mut next = snap.as_ref().clone();
+        next.game_id += 1;
+        assert!(state.apply(Action::Snapshot(Rc::new(next))).analysis.is_none());
+        // In a frame, one line.
+        let framed = State::default().apply(present(true)).apply(Action::Snapshot(snap));
+        assert_eq!(framed.analysis.map(|b| b.lines), Some(1));
     }
 }

@@ -17,6 +17,9 @@ pub struct View {
     pub embed: bool,
     /// A game to look at (`mode=view`): step buttons, no moves.
     pub viewer: bool,
+    /// The link's game opens on the analysis board (`mode=analysis`),
+    /// once its first position comes.
+    pub analysis_link: bool,
 }
 
 impl View {

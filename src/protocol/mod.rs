@@ -10,8 +10,15 @@
 //! On the wasm target the types are (de)serialised with `serde-wasm-bindgen`;
 //! natively they are plain data, so the native build needs no serde.
 
+mod analysis;
+
 #[cfg(target_arch = "wasm32")]
 use serde::{Deserialize, Serialize};
+
+pub use analysis::{
+    Analyse, Analysis, Eval, GameReview, LineView, Mark, MoveMark, ReviewGame, ReviewProgress,
+    SideSummary, ANALYSIS_LINES,
+};
 
 /// A side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -285,6 +292,13 @@ pub enum Request {
     /// The computer's time on the clock, sent with each human move of a
     /// timed game (for the computer's reply).
     ComputerTime(TimeLeft),
+    /// Analyse a position: [`Response::Analysis`] after every iteration of
+    /// the search, until it is done (the page replaces a busy worker to
+    /// analyse another position). Leaves the worker's game as it was.
+    Analyse(Analyse),
+    /// Review a game: [`Response::ReviewProgress`] after every position,
+    /// then [`Response::Reviewed`].
+    Review(ReviewGame),
 }
 
 /// What the worker tells the page.
@@ -304,6 +318,9 @@ pub enum Response {
     Confirm(MoveView),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
+    Analysis(Analysis),
+    ReviewProgress(ReviewProgress),
+    Reviewed(Box<GameReview>),
 }
 
 /// The computer's advice for the side to move.

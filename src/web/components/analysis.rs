@@ -1,0 +1,349 @@
+//! The analysis board's parts: the evaluation bar, the engine's best lines,
+//! the moves as a tree with their variations, and the review (its button
+//! and progress, the evaluation graph and each side's summary).
+
+use yew::prelude::*;
+
+use crate::protocol::{Eval, KindView, Mark, MoveSpec, Side, Snapshot};
+use crate::web::i18n::{fill, notation, Text};
+use crate::web::prefs::PieceSet;
+use crate::web::state::analysis::{first_mover, mover, number};
+use crate::web::state::{AnalysisBoard, ReviewRun, Tree};
+
+/// The evaluation bar: White's share of the expected score, as a strip
+/// beside the board (across it on narrow screens), White's end nearest
+/// White's side of the board. Drawn as SVG attributes: the page's CSP
+/// allows no inline style.
+pub fn eval_bar(eval: Option<Eval>, flipped: bool, t: &Text) -> Html {
+    let share = eval.map_or(500, Eval::white_share).min(1000);
+    let text = eval.map(Eval::text).unwrap_or_default();
+    let label = fill(t.an.evaluation, &[("eval", &text)]);
+    // Across: White from the left (from the right when Black is at the
+    // bottom). Beside: White from the bottom (from the top when flipped).
+    let (across_x, beside_y) = if flipped {
+        (1000 - share, 0)
+    } else {
+        (0, 1000 - share)
+    };
+    html! {
+        <div class="eval-bar" role="img" aria-label={label} data-testid="eval-bar"
+            data-share={share.to_string()} data-eval={text.clone()}>
+            <svg viewBox="0 0 1000 1000" preserveAspectRatio="none" aria-hidden="true">
+                <rect class="black-share" x="0" y="0" width="1000" height="1000" />
+                <rect class="white-share across" x={across_x.to_string()} y="0"
+                    width={share.to_string()} height="1000" />
+                <rect class="white-share beside" x="0" y={beside_y.to_string()}
+                    width="1000" height={share.to_string()} />
+                <line class="middle across" x1="500" y1="0" x2="500" y2="1000" />
+                <line class="middle beside" x1="0" y1="500" x2="1000" y2="500" />
+            </svg>
+            <span class="eval-text" aria-hidden="true">{ text }</span>
+        </div>
+    }
+}
+
+/// What the lines panel calls back.
+pub struct LinesActions {
+    pub engine: Callback<bool>,
+    pub play: Callback<MoveSpec>,
+}
+
+/// The engine's switch, its depth, and its best lines for the position on
+/// the board (a line's first move is played by choosing the line).
+pub fn lines(
+    board: &AnalysisBoard,
+    snap: &Snapshot,
+    t: &Text,
+    set: PieceSet,
+    actions: LinesActions,
+) -> Html {
+    let a = board.analysis.as_ref();
+    let reviewing = board.reviewing();
+    let status = match (board.engine, a) {
+        _ if reviewing => String::new(),
+        (false, _) => t.an.engine_off.to_string(),
+        (true, None) => t.an.starting.to_string(),
+        (true, Some(a)) if a.over.is_some() => t.an.game_over_here.to_string(),
+        (true, Some(a)) => fill(
+            if a.done { t.an.deepest } else { t.an.depth },
+            &[("depth", &a.depth.to_string())],
+        ),
+    };
+    let first = first_mover(&board.start_fen);
+    let ply = board.tree.ply(board.at);
+    let line = |i: usize, l: &crate::protocol::LineView| {
+        let moves = l.san.iter().enumerate().map(|(k, san)| {
+            let p = ply + k;
+            let written = notation(san, mover(first, p), &snap.kinds, set);
+            html! {
+                <>
+                    if let Some(n) = number(first, p, k == 0) {
+                        <span class="move-number">{ n }</span>
+                    }
+                    <span class="line-move">{ written }</span>
+                </>
+            }
+        });
+        let spec = l.first;
+        let play = actions.play.clone();
+        html! {
+            <li key={i as u64}>
+                <button type="button" class="line" data-testid="line" data-eval={l.eval.text()}
+                    onclick={Callback::from(move |_: MouseEvent| play.emit(spec))}>
+                    <span class={classes!("line-eval", eval_class(l.eval))}>{ l.eval.text() }</span>
+                    <span class="line-moves">{ for moves }</span>
+                </button>
+            </li>
+        }
+    };
+    let engine = board.engine;
+    let toggle = actions.engine.clone();
+    html! {
+        <section class="engine-lines" aria-label={t.an.best_lines} data-testid="engine-lines">
+            <div class="engine-head">
+                <button type="button" role="switch" class="engine-switch" data-testid="engine"
+                    aria-checked={engine.to_string()} title={t.an.engine_title}
+                    disabled={reviewing}
+                    onclick={Callback::from(move |_: MouseEvent| toggle.emit(!engine))}>
+                    <span class="knob" aria-hidden="true"></span>{ t.an.engine }
+                </button>
+                <span class="engine-status" data-testid="engine-status" aria-live="off">{ status }</span>
+            </div>
+            if board.engine && !reviewing {
+                if let Some(a) = a.filter(|a| !a.lines.is_empty()) {
+                    <ol class="lines" data-depth={a.depth.to_string()}>
+                        { for a.lines.iter().enumerate().map(|(i, l)| line(i, l)) }
+                    </ol>
+                }
+            }
+        </section>
+    }
+}
+
+/// `good` for White's advantage, `bad` for Black's, by the sign.
+fn eval_class(e: Eval) -> &'static str {
+    match e.for_side(Side::White) {
+        0 => "even",
+        v if v > 0 => "white-ahead",
+        _ => "black-ahead",
+    }
+}
+
+/// The moves as a tree: the main line, each variation in brackets after
+/// the move it replaces, as lichess writes them. Marks of a review follow
+/// their moves.
+pub fn tree(
+    board: &AnalysisBoard,
+    kinds: &[KindView],
+    t: &Text,
+    set: PieceSet,
+    on_go: Callback<usize>,
+) -> Html {
+    let first = first_mover(&board.start_fen);
+    let ctx = TreeView {
+        board,
+        kinds,
+        set,
+        first,
+        on_go,
+        t,
+    };
+    html! {
+        <section class="moves analysis-moves" aria-label={t.an.moves}>
+            <h2>{ t.an.moves }</h2>
+            if board.tree.is_empty() {
+                <p class="no-moves">{ t.no_moves }</p>
+            } else {
+                <div class="tree" data-testid="tree">{ ctx.line(Tree::ROOT, 0, true) }</div>
+            }
+        </section>
+    }
+}
+
+struct TreeView<'a> {
+    board: &'a AnalysisBoard,
+    kinds: &'a [KindView],
+    set: PieceSet,
+    first: Side,
+    on_go: Callback<usize>,
+    t: &'a Text,
+}
+
+impl TreeView<'_> {
+    /// The line that continues from node `from` (at `ply` moves): its first
+    /// children one after the other, each followed by its alternatives.
+    fn line(&self, from: usize, ply: usize, opens: bool) -> Html {
+        let tree = &self.board.tree;
+        let mut out = Vec::new();
+        let (mut at, mut p, mut opens) = (from, ply, opens);
+        while let Some((&main, others)) = tree.node(at).children.split_first() {
+            out.push(self.entry(main, p, opens));
+            opens = !others.is_empty();
+            for &v in others {
+                out.push(html! {
+                    <span class="variation" data-testid="variation"
+                        aria-label={self.t.an.variation}>
+                        { self.entry(v, p, true) }
+                        { self.line(v, p + 1, false) }
+                    </span>
+                });
+            }
+            at = main;
+            p += 1;
+        }
+        html! { <>{ for out }</> }
+    }
+
+    /// One move: its number where a line needs it, the move, and its mark.
+    fn entry(&self, n: usize, ply: usize, opens: bool) -> Html {
+        let node = self.board.tree.node(n);
+        let written = notation(&node.san, mover(self.first, ply), self.kinds, self.set);
+        let mark = self.board.mark_of(n).and_then(|m| m.mark);
+        let current = n == self.board.at;
+        let go = self.on_go.clone();
+        let label = mark.map(|m| format!("{written}, {}", self.t.an.mark_one[m as usize]));
+        html! {
+            <>
+                if let Some(number) = number(self.first, ply, opens) {
+                    <span class="move-number">{ number }</span>
+                }
+                <button type="button" class={classes!("move", current.then_some("current"), mark.map(Mark::id))}
+                    data-node={n.to_string()} data-ply={(ply + 1).to_string()}
+                    data-mark={mark.map(Mark::id)} aria-label={label}
+                    aria-current={current.then_some("step")}
+                    onclick={Callback::from(move |_: MouseEvent| go.emit(n))}>
+                    { written }{ mark.map(Mark::suffix).unwrap_or_default() }
+                </button>
+            </>
+        }
+    }
+}
+
+/// What the review panel calls back.
+pub struct ReviewActions {
+    pub start: Callback<MouseEvent>,
+    pub cancel: Callback<MouseEvent>,
+    /// Shows the main line's position after this many moves.
+    pub go_ply: Callback<usize>,
+}
+
+/// The review: its button, its progress while it runs, then the graph of
+/// the whole game, each side's summary and, for a marked move on the
+/// board, the move that was better.
+pub fn review(board: &AnalysisBoard, t: &Text, actions: ReviewActions) -> Html {
+    match &board.review {
+        ReviewRun::Running { done, total, .. } => {
+            let label = fill(
+                t.an.reviewing,
+                &[("done", &done.to_string()), ("total", &total.to_string())],
+            );
+            html! {
+                <section class="review running" data-testid="review-progress">
+                    <label class="review-label">
+                        { label.clone() }
+                        <progress max={total.to_string()} value={done.to_string()}>{ label }</progress>
+                    </label>
+                    <button type="button" class="button" data-testid="review-cancel"
+                        onclick={actions.cancel}>{ t.an.cancel }</button>
+                </section>
+            }
+        }
+        _ => match board.done_review() {
+            None => html! {
+                <button type="button" class="button review-start" data-testid="review"
+                    title={t.an.review_title} disabled={board.tree.main_line().is_empty()}
+                    onclick={actions.start}>{ t.an.review }</button>
+            },
+            Some(r) => {
+                let ply = board
+                    .tree
+                    .on_main_line(board.at)
+                    .then(|| board.tree.ply(board.at));
+                let better = board
+                    .mark_of(board.at)
+                    .filter(|m| m.mark.is_some())
+                    .and_then(|m| m.better_san.clone());
+                html! {
+                    <section class="review done" data-testid="review">
+                        <h2>{ t.an.review_heading }</h2>
+                        { graph(&r.evals, ply, t, actions.go_ply) }
+                        if let Some(better) = better {
+                            <p class="better" data-testid="better">{ fill(t.an.was_best, &[("move", &better)]) }</p>
+                        }
+                        { summary(r, t) }
+                    </section>
+                }
+            }
+        },
+    }
+}
+
+/// Both sides' marks and average loss.
+fn summary(r: &crate::protocol::GameReview, t: &Text) -> Html {
+    let row = |mark: Mark| {
+        html! {
+            <tr data-mark={mark.id()}>
+                <th scope="row">{ t.an.marks[mark as usize] }<span class="suffix">{ mark.suffix() }</span></th>
+                <td>{ r.summary[0].count(mark) }</td>
+                <td>{ r.summary[1].count(mark) }</td>
+            </tr>
+        }
+    };
+    html! {
+        <table class="review-summary" data-testid="review-summary">
+            <thead>
+                <tr><td></td><th scope="col">{ t.white }</th><th scope="col">{ t.black }</th></tr>
+            </thead>
+            <tbody>
+                { for Mark::ALL.into_iter().map(row) }
+                <tr data-mark="loss">
+                    <th scope="row">{ t.an.average_loss }</th>
+                    <td>{ r.summary[0].average_loss }</td>
+                    <td>{ r.summary[1].average_loss }</td>
+                </tr>
+            </tbody>
+        </table>
+    }
+}
+
+/// The evaluation through the game, White's share from the bottom: a
+/// column per position to choose it (its evaluation as its name, for
+/// screen readers and keyboards), the position on the board marked.
+fn graph(evals: &[Eval], at: Option<usize>, t: &Text, go_ply: Callback<usize>) -> Html {
+    let n = evals.len().max(2);
+    // Hundredths of the width per position, whole numbers: no float
+    // formatting in the page.
+    let width = 100 * (n - 1);
+    let x = |i: usize| i * 100;
+    let y = |e: Eval| 1000 - e.white_share() as usize;
+    let points: Vec<String> = evals
+        .iter()
+        .enumerate()
+        .map(|(i, &e)| format!("{},{}", x(i), y(e)))
+        .collect();
+    let area = format!("0,1000 {} {},1000", points.join(" "), x(evals.len().saturating_sub(1)));
+    let column = |(i, e): (usize, &Eval)| {
+        let go = go_ply.clone();
+        let left = (x(i)).saturating_sub(50);
+        html! {
+            <rect class="pick" x={left.to_string()} y="0" width="100" height="1000"
+                data-ply={i.to_string()} role="button" tabindex="-1"
+                aria-label={format!("{i}: {}", e.text())}
+                onclick={Callback::from(move |_: MouseEvent| go.emit(i))} />
+        }
+    };
+    html! {
+        <figure class="graph" data-testid="graph">
+            <svg viewBox={format!("-50 0 {} 1000", width + 100)} preserveAspectRatio="none"
+                role="group" aria-label={t.an.graph}>
+                <polygon class="white-area" points={area} />
+                <line class="middle" x1="-50" y1="500" x2={(width + 50).to_string()} y2="500" />
+                if let Some(at) = at.filter(|&a| a < evals.len()) {
+                    <line class="at" data-testid="graph-at" x1={x(at).to_string()} y1="0"
+                        x2={x(at).to_string()} y2="1000" />
+                }
+                { for evals.iter().enumerate().map(column) }
+            </svg>
+        </figure>
+    }
+}
