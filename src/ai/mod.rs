@@ -91,11 +91,24 @@ impl Score {
     }
 }
 
+/// Centipawns as Pawns with two decimals (`1.20`, `-0.05`), with a `+`
+/// before a score not below zero when `plus`. Integer arithmetic: float
+/// formatting would add some 20 KB to the worker's wasm.
+pub(crate) fn pawns(cp: i32, plus: bool) -> String {
+    let a = cp.unsigned_abs();
+    let sign = match cp {
+        c if c < 0 => "-",
+        _ if plus => "+",
+        _ => "",
+    };
+    format!("{sign}{}.{:02}", a / 100, a % 100)
+}
+
 /// For people: `+1.25`, `-0.40`, `#3` (mates in 3), `#-2` (gets mated in 2).
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Score::Cp(c) => write!(f, "{:+.2}", c as f64 / 100.0),
+            Score::Cp(c) => write!(f, "{}", pawns(c, true)),
             Score::Mate(n) => write!(f, "#{n}"),
         }
     }

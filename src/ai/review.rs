@@ -214,7 +214,7 @@ pub fn eval_tag(score: Score, white_to_move: bool) -> Option<String> {
         Score::Mate(0) => None,
         Score::Mate(n) => Some(format!("#{}", n * sign)),
         Score::Cp(c) => {
-            let pawns = format!("{:.2}", f64::from(c * sign) / 100.0);
+            let pawns = super::pawns(c * sign, false);
             let short = pawns.trim_end_matches('0').trim_end_matches('.');
             Some(if short == "-0" {
                 "0".into()

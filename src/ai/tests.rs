@@ -362,6 +362,9 @@ fn multipv_beyond_the_legal_moves_ranks_them_all() {
 fn scores_print_for_people_and_uci() {
     assert_eq!(Score::Cp(125).to_string(), "+1.25");
     assert_eq!(Score::Cp(-40).to_string(), "-0.40");
+    assert_eq!(Score::Cp(0).to_string(), "+0.00");
+    assert_eq!(Score::Cp(-5).to_string(), "-0.05");
+    assert_eq!(Score::Cp(1234).to_string(), "+12.34");
     assert_eq!(Score::Mate(3).to_string(), "#3");
     assert_eq!(Score::Mate(-2).uci(), "mate -2");
     assert!(Score::Mate(2).as_cp() > Score::Mate(3).as_cp());

@@ -159,7 +159,12 @@ impl Sink for Counter {
 impl Position {
     /// The standard start position.
     pub fn start(variant: Variant) -> Position {
-        Position::from_fen(variant, variant.start_fen()).expect("start FEN is valid")
+        // (Not `expect`: its message would bring the error's Debug
+        // formatting into the worker's wasm.)
+        match Position::from_fen(variant, variant.start_fen()) {
+            Ok(p) => p,
+            Err(_) => unreachable!("the start FEN is valid"),
+        }
     }
 
     /// An empty board (no Kings: not a valid position until pieces are added
