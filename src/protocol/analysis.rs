@@ -76,12 +76,22 @@ impl Eval {
     }
 
     /// White's expected score (0 to 1000), for the bar and the graph: the
-    /// review's curve `1 / (1 + 10^(-cp/600))`, a mate as a win.
+    /// review's curve `1 / (1 + 10^(-cp/600))` (within 2.5), a mate as a win.
+    /// (From a table: the page's wasm then needs no `powf`.)
     pub fn white_share(self) -> u32 {
         match self {
             Eval::Cp(c) => {
-                let e = 1.0 / (1.0 + 10f64.powf(-f64::from(c.clamp(-3000, 3000)) / 600.0));
-                (e * 1000.0).round() as u32
+                let a = c.unsigned_abs();
+                let (i, f) = ((a / 100) as usize, a % 100);
+                let ahead = match (SHARE.get(i), SHARE.get(i + 1)) {
+                    (Some(&lo), Some(&hi)) => lo + ((hi - lo) * f + 50) / 100,
+                    _ => 1000,
+                };
+                if c < 0 {
+                    1000 - ahead
+                } else {
+                    ahead
+                }
             }
             Eval::Mate(n) if n > 0 => 1000,
             Eval::Won(Side::White) => 1000,
@@ -105,6 +115,12 @@ impl Eval {
         }
     }
 }
+
+/// `1000 / (1 + 10^(-cp/600))` every 100 centipawns from 0.
+const SHARE: [u32; 21] = [
+    500, 595, 683, 760, 823, 872, 909, 936, 956, 969, 979, 986, 990, 993, 995, 997, 998, 999, 999,
+    999, 1000,
+];
 
 /// One of the best lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -254,6 +270,15 @@ mod tests {
         assert_eq!(Eval::Mate(-4).white_share(), 0);
         assert_eq!(Eval::Won(Side::White).white_share(), 1000);
         assert_eq!(Eval::Won(Side::Black).white_share(), 0);
+        for cp in -4000..=4000 {
+            let exact = 1000.0 / (1.0 + 10f64.powf(-f64::from(cp) / 600.0));
+            let share = Eval::Cp(cp).white_share();
+            assert!(
+                (f64::from(share) - exact).abs() < 2.5,
+                "{cp}: {share} {exact}"
+            );
+        }
+        assert_eq!(Eval::Cp(i32::MIN).white_share(), 0);
     }
 
     #[test]

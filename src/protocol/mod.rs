@@ -292,12 +292,16 @@ pub enum Request {
     /// The computer's time on the clock, sent with each human move of a
     /// timed game (for the computer's reply).
     ComputerTime(TimeLeft),
+    // (The analysis board's requests come last, so that the play page,
+    // built without them, numbers the others as the worker does.)
     /// Analyse a position: [`Response::Analysis`] after every iteration of
     /// the search, until it is done (the page replaces a busy worker to
     /// analyse another position). Leaves the worker's game as it was.
+    #[cfg(feature = "study")]
     Analyse(Analyse),
     /// Review a game: [`Response::ReviewProgress`] after every position,
     /// then [`Response::Reviewed`].
+    #[cfg(feature = "study")]
     Review(ReviewGame),
 }
 
@@ -318,8 +322,12 @@ pub enum Response {
     Confirm(MoveView),
     /// A request could not be carried out (the game goes on as it was).
     Error(String),
+    // (The analysis board's answers come last: see `Request`.)
+    #[cfg(feature = "study")]
     Analysis(Analysis),
+    #[cfg(feature = "study")]
     ReviewProgress(ReviewProgress),
+    #[cfg(feature = "study")]
     Reviewed(Box<GameReview>),
 }
 
