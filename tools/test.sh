@@ -20,8 +20,11 @@ cargo fmt --check
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
-step "cargo clippy (wasm32: the page and the worker)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker -- -D warnings
+step "cargo clippy (wasm32: the page, the worker and the study page)"
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study -- -D warnings
+
+step "cargo clippy (wasm32, play build without the study feature)"
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --no-default-features -- -D warnings
 
 step "cargo test"
 cargo test

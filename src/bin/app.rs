@@ -1,7 +1,14 @@
-//! The page's entry point: renders the Yew app into the document body.
+//! The page's entry point: renders the Yew app into the document body, or,
+//! when the link asks for the analysis board and this is the play page
+//! (built without the `study` feature), loads the study bundle that has it.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    #[cfg(not(feature = "study"))]
+    if pantheon::web::study::wanted() {
+        pantheon::web::study::load();
+        return;
+    }
     // In a task of its own, after the one that instantiated the wasm: two
     // shorter tasks keep the page responsive while it starts (index.html
     // shows the page's layout meanwhile; the app replaces it).

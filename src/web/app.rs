@@ -8,7 +8,6 @@ use yew::prelude::*;
 use crate::protocol::Side;
 use crate::web::clock;
 use crate::web::commands::Commands;
-use crate::web::components::analysis::{self, LinesActions, ReviewActions};
 use crate::web::components::board::Board;
 use crate::web::components::controls::{Steps, ToolButton, TopBar};
 use crate::web::components::dialogs::{
@@ -18,15 +17,16 @@ use crate::web::components::hand::ClockFace;
 use crate::web::components::panel;
 use crate::web::components::rules::RulesDialog;
 use crate::web::hooks::{
-    first_state, use_analyser, use_clock, use_first_game, use_host, use_keys, use_language,
-    use_offline, use_persist, use_sound, use_store, use_worker, Store,
+    first_state, use_clock, use_first_game, use_host, use_keys, use_language, use_offline,
+    use_persist, use_sound, use_store, use_worker, Store,
 };
 use crate::web::i18n::fill;
 use crate::web::link::{Link, Shown};
 use crate::web::offline;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, AnalysisBoard, Dialog, State};
+use crate::web::state::{Action, Dialog, State};
 use crate::web::storage;
+use crate::web::study;
 
 #[function_component(App)]
 pub fn app() -> Html {
@@ -43,8 +43,9 @@ pub fn app() -> Html {
     use_persist(&state);
     use_clock(&store);
     use_keys(&store);
-    use_analyser(&store);
+    study::use_study(&store);
     let board = state.analysis.as_ref();
+    let study_panel = study::panel(&state, &store, &commands);
     let show_ply = store.reform(Action::ShowPly);
 
     let t = state.text();
@@ -72,9 +73,16 @@ pub fn app() -> Html {
             panel::looking_back(&state, show_ply.reform(|_| usize::MAX))
         },
     );
-    let steps = html! {
-        <Steps lang={state.view.lang} on_show={show_ply.clone()}
-            targets={["Home", "ArrowLeft", "ArrowRight", "End"].map(|k| state.step(k))} />
+    // (On the analysis board they step through the tree.)
+    let steps = match board {
+        Some(b) => html! {
+            <Steps lang={state.view.lang} on_show={store.reform(Action::GoTo)}
+                targets={STEP_KEYS.map(|k| b.step(k))} />
+        },
+        None => html! {
+            <Steps lang={state.view.lang} on_show={show_ply.clone()}
+                targets={STEP_KEYS.map(|k| state.step(k))} />
+        },
     };
     let flip = |compact: bool| {
         html! {
@@ -123,20 +131,27 @@ pub fn app() -> Html {
                         None => state.hint.as_ref().filter(|_| state.review.viewing.is_none()).map(|h| (h.spec.from, h.spec.to)),
                     }}
                     better={board.and_then(|b| b.better_arrow())}
-                    bar={board.map(|b| analysis::eval_bar(b.eval(), state.view.flipped, t))}
+                    bar={study::bar(&state)}
                     flipped={state.view.flipped} focus={state.gesture.focus} pieces={state.view.prefs.pieces}
                     lang={state.view.lang} clocks={clock_faces(&state)} {on_input} />
                 if state.view.embed {
                     <nav class="embed-bar">
-                        { status }
-                        if state.view.viewer { { steps } }
+                        if let Some(line) = study::embed_line(&state) {
+                            { line }
+                        } else {
+                            { status }
+                        }
+                        if state.view.viewer || board.is_some() { { steps.clone() } }
                         { flip(true) }
-                        if playing { { take_back(true) } }
+                        if playing && board.is_none() { { take_back(true) } }
                         <a class="button icon" data-testid="open-full" href={share_url.clone().unwrap_or_default()}
                             target="_blank" rel="noopener" title={t.open_full} aria-label={t.open_full}>{ "↗" }</a>
                     </nav>
-                } else if let Some(b) = board {
-                    { analysis_panel(&state, b, &store, &commands) }
+                } else if let Some(panel) = study_panel {
+                    <aside class="panel analysis" data-testid="analysis">
+                        { steps }
+                        { panel }
+                    </aside>
                 } else {
                     <aside class="panel">
                         if state.view.viewer { { steps } }
@@ -181,45 +196,8 @@ pub fn app() -> Html {
     }
 }
 
-/// The analysis board's panel: back to the game, the engine's lines, the
-/// review, and the moves as a tree.
-fn analysis_panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Commands) -> Html {
-    let t = state.text();
-    let Some(snap) = state.snapshot.as_deref() else {
-        return Html::default();
-    };
-    let pieces = state.view.prefs.pieces;
-    let go_ply = {
-        let store = store.clone();
-        Callback::from(move |ply: usize| {
-            if let Some(b) = store.get().analysis.as_ref() {
-                store.dispatch(Action::GoTo(b.main_node(ply)));
-            }
-        })
-    };
-    html! {
-        <aside class="panel analysis" data-testid="analysis">
-            <div class="toolbar">
-                <ToolButton testid="back-to-game" label={t.an.back_to_game} icon="↩"
-                    onclick={commands.on(Commands::back_to_game)} />
-                <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
-                    onclick={store.dispatching(Action::Flip)} />
-                <ToolButton testid="record" label={t.record} icon="≡"
-                    onclick={commands.on(Commands::open_record)} />
-            </div>
-            { analysis::lines(board, snap, t, pieces, LinesActions {
-                engine: store.reform(Action::Engine),
-                play: commands.with(Commands::play_line),
-            }) }
-            { analysis::review(board, t, ReviewActions {
-                start: store.dispatching(Action::StartReview),
-                cancel: store.dispatching(Action::CancelReview),
-                go_ply,
-            }) }
-            { analysis::tree(board, &snap.kinds, t, pieces, store.reform(Action::GoTo)) }
-        </aside>
-    }
-}
+/// The step keys and buttons: first, back, forward, last.
+const STEP_KEYS: [&str; 4] = ["Home", "ArrowLeft", "ArrowRight", "End"];
 
 /// The clocks as the hands show them, White's then Black's.
 fn clock_faces(state: &State) -> [Option<ClockFace>; 2] {

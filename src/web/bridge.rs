@@ -259,7 +259,7 @@ fn post(worker: &Worker, request: &Request) {
 
 /// The build id from `<meta name="pantheon-build">` (set by the release
 /// build), reduced to characters safe in a URL.
-fn build_id() -> String {
+pub fn build_id() -> String {
     let id = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector("meta[name=pantheon-build]").ok().flatten())

@@ -6,15 +6,25 @@
 
 use yew::prelude::*;
 
+#[cfg(feature = "study")]
 use std::rc::Rc;
 
-use crate::protocol::{Load, MoveSpec, Snapshot, ANALYSIS_LINES};
+use crate::protocol::{Load, Snapshot};
+#[cfg(feature = "study")]
+use crate::protocol::{MoveSpec, ANALYSIS_LINES};
 use crate::web::bridge::WorkerHandle;
 use crate::web::clock::Clock;
-use crate::web::hooks::{saved_game, Store};
+#[cfg(feature = "study")]
+use crate::web::hooks::saved_game;
+use crate::web::hooks::Store;
+#[cfg(feature = "study")]
 use crate::web::i18n::fill;
+#[cfg(not(feature = "study"))]
+use crate::web::link::{Link, Shown};
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, BoardInput, Dialog, Intent, Notice, Start};
+#[cfg(feature = "study")]
+use crate::web::state::Notice;
+use crate::web::state::{Action, BoardInput, Dialog, Intent, Start};
 use crate::web::storage;
 
 #[derive(Clone)]
@@ -123,6 +133,7 @@ impl Commands {
 
     /// Opens the analysis board on the game shown, with the review kept
     /// for it, if any. A computer still thinking is stopped.
+    #[cfg(feature = "study")]
     pub fn open_analysis(&self) {
         let Some(snap) = self.snapshot() else { return };
         let embed = self.store.get().view.embed;
@@ -145,7 +156,9 @@ impl Commands {
         }
     }
 
-    /// Leaves the analysis board for the game saved before it opened.
+    /// Leaves the analysis board for the game saved before it opened (and
+    /// takes the board out of the address).
+    #[cfg(feature = "study")]
     pub fn back_to_game(&self) {
         let state = self.store.get();
         let Some(board) = state.analysis.as_ref() else {
@@ -154,10 +167,12 @@ impl Commands {
         let game = saved_game(&self.store)
             .or_else(|| board.from_game.clone())
             .unwrap_or_default();
+        storage::drop_game_from_url(&storage::link().0);
         self.worker.new_game(game, false);
     }
 
     /// Plays a line's first move on the analysis board.
+    #[cfg(feature = "study")]
     pub fn play_line(&self, spec: MoveSpec) {
         if self.store.get().can_move() {
             self.store.dispatch(Action::Play(spec));
@@ -180,6 +195,26 @@ impl Commands {
             },
             snap.thinking,
         );
+    }
+
+    /// Opens the analysis board on the game shown: the play page loads it
+    /// (the study bundle) with the game in the address, the game being kept
+    /// as it is to come back to.
+    #[cfg(not(feature = "study"))]
+    pub fn open_analysis(&self) {
+        let state = self.store.get();
+        let Some(snap) = state.snapshot.as_deref() else {
+            return;
+        };
+        let view = &state.view;
+        let link = Link {
+            lang: Some(view.lang),
+            embed: view.embed,
+            ..Link::of_game(snap, view.bottom(), Shown::Analysed, view.prefs.pieces)
+        };
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().assign(&storage::url_of(&link));
+        }
     }
 
     /// New settings, kept for the next visit.

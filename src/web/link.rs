@@ -589,7 +589,10 @@ mod tests {
         assert_eq!(q, "variant=mansindam&moves=e3e4&mode=analysis&orient=black");
         let (link, problems) = parse(&q);
         assert_eq!(problems, []);
-        assert_eq!((link.mode, link.new_game().players), (Some(Mode::Analysis), [H, H]));
+        assert_eq!(
+            (link.mode, link.new_game().players),
+            (Some(Mode::Analysis), [H, H])
+        );
         // Analysis has no computer opponent: a level is ignored, and said so.
         let (link, problems) = parse("mode=analysis&level=3");
         assert_eq!(link.level, None);

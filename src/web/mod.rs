@@ -29,6 +29,8 @@ mod hooks;
 mod offline;
 #[cfg(target_arch = "wasm32")]
 mod storage;
+#[cfg(target_arch = "wasm32")]
+pub mod study;
 
 #[cfg(target_arch = "wasm32")]
 pub use app::App;

@@ -7,7 +7,7 @@ use wasm_bindgen::JsValue;
 use web_sys::Storage;
 
 use crate::protocol::Lang;
-use crate::protocol::{decode, encode, GameReview, Snapshot};
+use crate::protocol::Snapshot;
 use crate::web::clock::ClockLine;
 use crate::web::link::{Link, Problem};
 use crate::web::prefs::Prefs;
@@ -15,9 +15,6 @@ use crate::web::saved;
 
 const KEY: &str = "pantheon.game.v2";
 const PREFS_KEY: &str = "pantheon.prefs.v1";
-const REVIEWS_KEY: &str = "pantheon.reviews.v1";
-/// Reviews kept: the most recent games reviewed.
-const KEPT_REVIEWS: usize = 8;
 
 fn storage() -> Option<Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -117,66 +114,87 @@ pub fn forget() {
     }
 }
 
-/// The reviews kept, one per line: the game (variant, start position,
-/// moves) and the review's bytes in hexadecimal.
-fn review_lines() -> Vec<String> {
-    storage()
-        .and_then(|s| s.get_item(REVIEWS_KEY).ok().flatten())
-        .map(|text| text.lines().map(str::to_string).collect())
-        .unwrap_or_default()
-}
+/// The analysis board's reviews, kept with their games.
+#[cfg(feature = "study")]
+mod reviews {
+    use super::storage;
+    use crate::protocol::{decode, encode, GameReview};
 
-fn review_key(variant: &str, fen: &str, moves: &[String]) -> String {
-    format!("{variant}\t{fen}\t{}\t", moves.join(" "))
-}
+    const REVIEWS_KEY: &str = "pantheon.reviews.v1";
+    /// Reviews kept: the most recent games reviewed.
+    const KEPT_REVIEWS: usize = 8;
 
-/// Keeps a finished review with its game, so that the game opened again
-/// is not reviewed again.
-pub fn save_review(variant: &str, fen: &str, review: &GameReview) {
-    let Some(storage) = storage() else { return };
-    let key = review_key(variant, fen, &review.moves);
-    let hex: String = encode(review).iter().map(|b| format!("{b:02x}")).collect();
-    let mut lines: Vec<String> = review_lines()
-        .into_iter()
-        .filter(|l| !l.starts_with(&key))
-        .collect();
-    lines.push(format!("{key}{hex}"));
-    let start = lines.len().saturating_sub(KEPT_REVIEWS);
-    let _ = storage.set_item(REVIEWS_KEY, &lines[start..].join("\n"));
-}
-
-/// The review kept for this game, if there is one; what is wrong with it if
-/// it cannot be read (it is then forgotten).
-pub fn load_review(variant: &str, fen: &str, moves: &[String]) -> Option<Result<GameReview, String>> {
-    let key = review_key(variant, fen, moves);
-    let line = review_lines().into_iter().find(|l| l.starts_with(&key))?;
-    let hex = &line[key.len()..];
-    let bytes: Option<Vec<u8>> = (hex.len() % 2 == 0)
-        .then(|| {
-            (0..hex.len())
-                .step_by(2)
-                .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
-                .collect()
-        })
-        .flatten();
-    let review = match bytes {
-        None => Err("not hexadecimal".to_string()),
-        Some(bytes) => decode::<GameReview>(&bytes).and_then(|r| {
-            if r.moves == moves && r.evals.len() == moves.len() + 1 && r.marks.len() == moves.len() {
-                Ok(r)
-            } else {
-                Err("not this game's".to_string())
-            }
-        }),
-    };
-    if review.is_err() {
-        if let Some(storage) = storage() {
-            let rest: Vec<String> = review_lines()
-                .into_iter()
-                .filter(|l| !l.starts_with(&key))
-                .collect();
-            let _ = storage.set_item(REVIEWS_KEY, &rest.join("\n"));
-        }
+    /// The reviews kept, one per line: the game (variant, start position,
+    /// moves) and the review's bytes in hexadecimal.
+    fn review_lines() -> Vec<String> {
+        storage()
+            .and_then(|s| s.get_item(REVIEWS_KEY).ok().flatten())
+            .map(|text| text.lines().map(str::to_string).collect())
+            .unwrap_or_default()
     }
-    Some(review)
+
+    fn review_key(variant: &str, fen: &str, moves: &[String]) -> String {
+        format!("{variant}\t{fen}\t{}\t", moves.join(" "))
+    }
+
+    /// Keeps a finished review with its game, so that the game opened again
+    /// is not reviewed again.
+    pub fn save_review(variant: &str, fen: &str, review: &GameReview) {
+        let Some(storage) = storage() else { return };
+        let key = review_key(variant, fen, &review.moves);
+        let hex: String = encode(review).iter().map(|b| format!("{b:02x}")).collect();
+        let mut lines: Vec<String> = review_lines()
+            .into_iter()
+            .filter(|l| !l.starts_with(&key))
+            .collect();
+        lines.push(format!("{key}{hex}"));
+        let start = lines.len().saturating_sub(KEPT_REVIEWS);
+        let _ = storage.set_item(REVIEWS_KEY, &lines[start..].join("\n"));
+    }
+
+    /// The review kept for this game, if there is one; what is wrong with it if
+    /// it cannot be read (it is then forgotten).
+    pub fn load_review(
+        variant: &str,
+        fen: &str,
+        moves: &[String],
+    ) -> Option<Result<GameReview, String>> {
+        let key = review_key(variant, fen, moves);
+        let line = review_lines().into_iter().find(|l| l.starts_with(&key))?;
+        let hex = &line[key.len()..];
+        let bytes: Option<Vec<u8>> = (hex.len() % 2 == 0)
+            .then(|| {
+                (0..hex.len())
+                    .step_by(2)
+                    .map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok())
+                    .collect()
+            })
+            .flatten();
+        let review = match bytes {
+            None => Err("not hexadecimal".to_string()),
+            Some(bytes) => decode::<GameReview>(&bytes).and_then(|r| {
+                if r.moves == moves
+                    && r.evals.len() == moves.len() + 1
+                    && r.marks.len() == moves.len()
+                {
+                    Ok(r)
+                } else {
+                    Err("not this game's".to_string())
+                }
+            }),
+        };
+        if review.is_err() {
+            if let Some(storage) = storage() {
+                let rest: Vec<String> = review_lines()
+                    .into_iter()
+                    .filter(|l| !l.starts_with(&key))
+                    .collect();
+                let _ = storage.set_item(REVIEWS_KEY, &rest.join("\n"));
+            }
+        }
+        Some(review)
+    }
 }
+
+#[cfg(feature = "study")]
+pub use reviews::{load_review, save_review};

@@ -5,10 +5,13 @@
 use yew::prelude::*;
 
 use crate::protocol::{Eval, KindView, Mark, MoveSpec, Side, Snapshot};
+use crate::web::commands::Commands;
+use crate::web::components::controls::ToolButton;
+use crate::web::hooks::Store;
 use crate::web::i18n::{fill, notation, Text};
 use crate::web::prefs::PieceSet;
 use crate::web::state::analysis::{first_mover, mover, number};
-use crate::web::state::{AnalysisBoard, ReviewRun, Tree};
+use crate::web::state::{Action, AnalysisBoard, ReviewRun, State, Tree};
 
 /// The evaluation bar: White's share of the expected score, as a strip
 /// beside the board (across it on narrow screens), White's end nearest
@@ -321,7 +324,11 @@ fn graph(evals: &[Eval], at: Option<usize>, t: &Text, go_ply: Callback<usize>) -
         .enumerate()
         .map(|(i, &e)| format!("{},{}", x(i), y(e)))
         .collect();
-    let area = format!("0,1000 {} {},1000", points.join(" "), x(evals.len().saturating_sub(1)));
+    let area = format!(
+        "0,1000 {} {},1000",
+        points.join(" "),
+        x(evals.len().saturating_sub(1))
+    );
     let column = |(i, e): (usize, &Eval)| {
         let go = go_ply.clone();
         let left = (x(i)).saturating_sub(50);
@@ -345,5 +352,82 @@ fn graph(evals: &[Eval], at: Option<usize>, t: &Text, go_ply: Callback<usize>) -
                 { for evals.iter().enumerate().map(column) }
             </svg>
         </figure>
+    }
+}
+
+/// The analysis board's panel (below its step buttons): back to the game,
+/// the engine's lines, the review, and the moves as a tree.
+pub fn panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Commands) -> Html {
+    let t = state.text();
+    let Some(snap) = state.snapshot.as_deref() else {
+        return Html::default();
+    };
+    let pieces = state.view.prefs.pieces;
+    let go_ply = {
+        let store = store.clone();
+        Callback::from(move |ply: usize| {
+            if let Some(b) = store.get().analysis.as_ref() {
+                store.dispatch(Action::GoTo(b.main_node(ply)));
+            }
+        })
+    };
+    html! {
+        <>
+            <div class="toolbar">
+                <ToolButton testid="back-to-game" label={t.an.back_to_game} icon="↩"
+                    onclick={commands.on(Commands::back_to_game)} />
+                <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
+                    onclick={store.dispatching(Action::Flip)} />
+                <ToolButton testid="record" label={t.record} icon="≡"
+                    onclick={commands.on(Commands::open_record)} />
+            </div>
+            { lines(board, snap, t, pieces, LinesActions {
+                engine: store.reform(Action::Engine),
+                play: commands.with(Commands::play_line),
+            }) }
+            { review(board, t, ReviewActions {
+                start: store.dispatching(Action::StartReview),
+                cancel: store.dispatching(Action::CancelReview),
+                go_ply,
+            }) }
+            { tree(board, &snap.kinds, t, pieces, store.reform(Action::GoTo)) }
+        </>
+    }
+}
+
+/// In a frame: the best line with its evaluation, in one line (the whole
+/// line for screen readers and as the title).
+pub fn embed_line(board: &AnalysisBoard, snap: &Snapshot, t: &Text, set: PieceSet) -> Html {
+    let first = first_mover(&board.start_fen);
+    let ply = board.tree.ply(board.at);
+    let (eval, moves, depth) = match &board.analysis {
+        Some(a) => match (a.over, a.lines.first()) {
+            (Some(over), _) => (over.text(), t.an.game_over_here.to_string(), a.depth),
+            (None, Some(l)) => {
+                let moves: Vec<String> = l
+                    .san
+                    .iter()
+                    .enumerate()
+                    .map(|(k, san)| {
+                        let n = number(first, ply + k, k == 0).unwrap_or_default();
+                        format!(
+                            "{n}{}",
+                            notation(san, mover(first, ply + k), &snap.kinds, set)
+                        )
+                    })
+                    .collect();
+                (l.eval.text(), moves.join(" "), a.depth)
+            }
+            (None, None) => (String::new(), t.an.starting.to_string(), 0),
+        },
+        None => (String::new(), t.an.starting.to_string(), 0),
+    };
+    let depth = fill(t.an.depth, &[("depth", &depth.to_string())]);
+    html! {
+        <div class="status embed-line" data-testid="embed-line" title={format!("{eval} {moves}")}>
+            <span class="line-eval">{ eval }</span>
+            <span class="status-text">{ moves }</span>
+            <span class="sr-only">{ depth }</span>
+        </div>
     }
 }

@@ -1,5 +1,6 @@
 //! The page's pieces of screen.
 
+#[cfg(feature = "study")]
 pub mod analysis;
 pub mod board;
 pub mod controls;

@@ -3,6 +3,7 @@
 //! the first game, the clock, the keys, the page around an embedded game,
 //! the saved game, sounds, the document's language and offline play.
 
+#[cfg(feature = "study")]
 mod use_analyser;
 mod use_clock;
 mod use_first_game;
@@ -15,9 +16,12 @@ mod use_sound;
 mod use_store;
 mod use_worker;
 
+#[cfg(feature = "study")]
 pub use use_analyser::use_analyser;
 pub use use_clock::use_clock;
-pub use use_first_game::{first_state, saved_game, use_first_game};
+#[cfg(feature = "study")]
+pub use use_first_game::saved_game;
+pub use use_first_game::{first_state, use_first_game};
 pub use use_host::use_host;
 pub use use_keys::use_keys;
 pub use use_language::use_language;

@@ -4,8 +4,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::protocol::{Request, Response, ReviewGame};
-use crate::web::commands::today;
 use crate::web::bridge::Connection;
+use crate::web::commands::today;
 use crate::web::hooks::Store;
 use crate::web::state::{Action, Job, Notice};
 use crate::web::storage;

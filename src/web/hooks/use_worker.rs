@@ -48,7 +48,9 @@ pub fn use_worker(store: &Store) -> WorkerHandle {
                         dispatch.dispatch(Action::Error(e));
                     }
                     // (The analyser's answers: the game's worker gives none.)
-                    Response::Analysis(_) | Response::ReviewProgress(_) | Response::Reviewed(_) => {}
+                    #[cfg(feature = "study")]
+                    Response::Analysis(_) | Response::ReviewProgress(_) | Response::Reviewed(_) => {
+                    }
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
             )

@@ -10,8 +10,8 @@
 use std::rc::Rc;
 
 use crate::protocol::{
-    Analyse, Analysis, Eval, GameReview, MoveMark, NewGame, Player, ReviewGame, ReviewProgress, Side,
-    Snapshot, ANALYSIS_LINES,
+    Analyse, Analysis, Eval, GameReview, MoveMark, NewGame, Player, ReviewGame, ReviewProgress,
+    Side, Snapshot, ANALYSIS_LINES,
 };
 
 /// The side that made the move from a position `ply` moves after a start
@@ -434,7 +434,10 @@ mod tests {
 
     fn tree() -> (Tree, [usize; 4]) {
         let mut t = Tree::default();
-        let main = t.follow(&strings(&["e3e4", "e7e6", "d3d4"]), &strings(&["Pe4", "Pe6", "Pd4"]));
+        let main = t.follow(
+            &strings(&["e3e4", "e7e6", "d3d4"]),
+            &strings(&["Pe4", "Pe6", "Pd4"]),
+        );
         let side = t.follow(&strings(&["e3e4", "d7d6"]), &strings(&["Pe4", "Pd6"]));
         let deeper = t.follow(
             &strings(&["e3e4", "d7d6", "c3c4"]),
@@ -608,7 +611,14 @@ mod tests {
             done: 2,
             total: 4,
         });
-        assert!(matches!(b.review, ReviewRun::Running { done: 2, total: 4, .. }));
+        assert!(matches!(
+            b.review,
+            ReviewRun::Running {
+                done: 2,
+                total: 4,
+                ..
+            }
+        ));
         // Moving on the board does not restart it.
         b.follow(&Snapshot {
             game_id: 9,

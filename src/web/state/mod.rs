@@ -147,7 +147,10 @@ pub enum Action {
     // The analysis board.
     /// Opens it on the game shown (the command then sets its first position
     /// up in the worker), with `lines` best lines and the engine on or off.
-    OpenAnalysis { lines: u8, engine: bool },
+    OpenAnalysis {
+        lines: u8,
+        engine: bool,
+    },
     /// Shows this node of the tree.
     GoTo(usize),
     /// The engine on or off.
@@ -1328,7 +1331,9 @@ mod tests {
     #[test]
     fn the_analysis_board_opens_on_the_game_and_grows_with_the_moves_played() {
         let mut session = testing::game("mansindam", None);
-        session.ask(Request::Play(session.snapshot().moves[0].spec)).unwrap();
+        session
+            .ask(Request::Play(session.snapshot().moves[0].spec))
+            .unwrap();
         let state = State::default()
             .apply(Action::Snapshot(Rc::new(session.snapshot())))
             .apply(Action::Flip);
@@ -1339,7 +1344,10 @@ mod tests {
         });
         let board = state.analysis.clone().expect("open");
         assert_eq!(board.from_game, Some(played.resume()));
-        assert_eq!((board.tree.ply(board.at), board.game_id), (1, played.game_id + 1));
+        assert_eq!(
+            (board.tree.ply(board.at), board.game_id),
+            (1, played.game_id + 1)
+        );
         // The worker sets the board's position up for two players.
         let game = board.game_at(board.at);
         assert_eq!(game.players, [Player::Human, Player::Human]);
@@ -1351,7 +1359,9 @@ mod tests {
         assert!(state.analysis.is_some());
         // A move on the board: the tree grows, the engine's job follows.
         let job = state.analysis.as_ref().unwrap().job();
-        session.ask(Request::Play(session.snapshot().moves[3].spec)).unwrap();
+        session
+            .ask(Request::Play(session.snapshot().moves[3].spec))
+            .unwrap();
         let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
         let board = state.analysis.clone().unwrap();
         assert_eq!((board.tree.len(), board.tree.ply(board.at)), (3, 2));
@@ -1362,9 +1372,15 @@ mod tests {
         // A later game (the one played before, started again) closes it.
         let mut again = played.as_ref().clone();
         again.game_id = board.game_id + 1;
-        assert!(back.apply(Action::Snapshot(Rc::new(again))).analysis.is_none());
+        assert!(back
+            .apply(Action::Snapshot(Rc::new(again)))
+            .analysis
+            .is_none());
         // An answer of the game before it does not.
-        assert!(back.apply(Action::Snapshot(played.clone())).analysis.is_some());
+        assert!(back
+            .apply(Action::Snapshot(played.clone()))
+            .analysis
+            .is_some());
     }
 
     #[test]
@@ -1377,16 +1393,26 @@ mod tests {
         };
         let session = testing::game("pandemonium", None);
         let snap = Rc::new(session.snapshot());
-        let state = State::default().apply(present(false)).apply(Action::Snapshot(snap.clone()));
+        let state = State::default()
+            .apply(present(false))
+            .apply(Action::Snapshot(snap.clone()));
         let board = state.analysis.clone().expect("opened");
-        assert_eq!((board.game_id, board.lines, board.engine), (snap.game_id, 3, true));
+        assert_eq!(
+            (board.game_id, board.lines, board.engine),
+            (snap.game_id, 3, true)
+        );
         assert_eq!(board.from_game, None);
         // Once: a new game later is not opened on it.
         let mut next = snap.as_ref().clone();
         next.game_id += 1;
-        assert!(state.apply(Action::Snapshot(Rc::new(next))).analysis.is_none());
+        assert!(state
+            .apply(Action::Snapshot(Rc::new(next)))
+            .analysis
+            .is_none());
         // In a frame, one line.
-        let framed = State::default().apply(present(true)).apply(Action::Snapshot(snap));
+        let framed = State::default()
+            .apply(present(true))
+            .apply(Action::Snapshot(snap));
         assert_eq!(framed.analysis.map(|b| b.lines), Some(1));
     }
 }

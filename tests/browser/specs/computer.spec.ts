@@ -1,37 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { handSlot, openGame, playUci, square } from './helpers';
-
-/** Starts recording the gaps between animation frames (and long tasks, where reported). */
-async function watchFrames(page: import('@playwright/test').Page) {
-  await page.evaluate(() => {
-    const w = window as any;
-    w.__gaps = [];
-    w.__longTasks = [];
-    let last = performance.now();
-    const tick = (t: number) => {
-      w.__gaps.push(t - last);
-      last = t;
-      if (!w.__stopFrames) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
-      }).observe({ type: 'longtask', buffered: false });
-    } catch {
-      // No long task timing here: the frame gaps still tell.
-    }
-  });
-}
-
-async function frameReport(page: import('@playwright/test').Page) {
-  return page.evaluate(() => {
-    const w = window as any;
-    w.__stopFrames = true;
-    const gaps: number[] = w.__gaps.slice(1);
-    return { frames: gaps.length, maxGap: Math.max(...gaps), longTasks: w.__longTasks as number[], slow: gaps.map((g, i) => [i, Math.round(g)]).filter(([, g]) => g > 40) };
-  });
-}
+import { frameReport, handSlot, openGame, playUci, square, watchFrames } from './helpers';
 
 test('the computer answers with a legal move while the page stays responsive', async ({ page }, info) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });

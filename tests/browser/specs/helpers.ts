@@ -118,3 +118,35 @@ export async function pixel(page: Page, x: number, y: number): Promise<[number, 
   // Every filter leaves the first pixel of the first scanline as it is.
   return [row[1], row[2], row[3]];
 }
+
+/** Starts recording the gaps between animation frames (and long tasks, where reported). */
+export async function watchFrames(page: import('@playwright/test').Page) {
+  await page.evaluate(() => {
+    const w = window as any;
+    w.__gaps = [];
+    w.__longTasks = [];
+    let last = performance.now();
+    const tick = (t: number) => {
+      w.__gaps.push(t - last);
+      last = t;
+      if (!w.__stopFrames) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push(e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    } catch {
+      // No long task timing here: the frame gaps still tell.
+    }
+  });
+}
+
+export async function frameReport(page: import('@playwright/test').Page) {
+  return page.evaluate(() => {
+    const w = window as any;
+    w.__stopFrames = true;
+    const gaps: number[] = w.__gaps.slice(1);
+    return { frames: gaps.length, maxGap: Math.max(...gaps), longTasks: w.__longTasks as number[], slow: gaps.map((g, i) => [i, Math.round(g)]).filter(([, g]) => g > 40) };
+  });
+}
