@@ -43,7 +43,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::engine::{Game, Move, Position};
+use crate::engine::{Game, Move, Position, Variant};
 
 pub use rng::Rng;
 pub use search::Features;
@@ -81,6 +81,18 @@ impl Score {
         }
     }
 
+    /// The score in the units people read, Fairy-Stockfish's: centipawns
+    /// such that `1 / (1 + 10^(-cp/400))` is the side to move's expected
+    /// score. The search's own centipawns are larger: they are multiplied by
+    /// the slope K that `tune` fits between our evaluation and Fairy-Stockfish's
+    /// judgement (README, Tuning the evaluation). Mates stay as they are.
+    pub fn for_people(self, variant: Variant) -> Score {
+        match self {
+            Score::Cp(c) => Score::Cp(c * people_per_mille(variant) / 1000),
+            mate => mate,
+        }
+    }
+
     /// A number for sorting and charts: centipawns, mates as ±100000 minus the distance.
     pub fn as_cp(self) -> i32 {
         match self {
@@ -88,6 +100,16 @@ impl Score {
             Score::Mate(n) if n > 0 => 100_000 - n,
             Score::Mate(n) => -100_000 - n,
         }
+    }
+}
+
+/// K of [`Score::for_people`], per mille: `tune --passes 0` on the labelled
+/// positions of `tests/data/tuning/fsf10k-kd-games.pos.gz` with the weights
+/// played today (Mansindam 0.249, Pandemonium 0.375).
+const fn people_per_mille(variant: Variant) -> i32 {
+    match variant {
+        Variant::Mansindam => 249,
+        Variant::Pandemonium => 375,
     }
 }
 

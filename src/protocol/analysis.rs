@@ -76,15 +76,15 @@ impl Eval {
     }
 
     /// White's expected score (0 to 1000), for the bar and the graph: the
-    /// review's curve `1 / (1 + 10^(-cp/600))` (within 2.5), a mate as a win.
+    /// review's curve `1 / (1 + 10^(-cp/400))` (within 2.5), a mate as a win.
     /// (From a table: the page's wasm then needs no `powf`.)
     pub fn white_share(self) -> u32 {
         match self {
             Eval::Cp(c) => {
                 let a = c.unsigned_abs();
-                let (i, f) = ((a / 100) as usize, a % 100);
+                let (i, f) = ((a / SHARE_STEP) as usize, a % SHARE_STEP);
                 let ahead = match (SHARE.get(i), SHARE.get(i + 1)) {
-                    (Some(&lo), Some(&hi)) => lo + ((hi - lo) * f + 50) / 100,
+                    (Some(&lo), Some(&hi)) => lo + ((hi - lo) * f + SHARE_STEP / 2) / SHARE_STEP,
                     _ => 1000,
                 };
                 if c < 0 {
@@ -116,11 +116,13 @@ impl Eval {
     }
 }
 
-/// `1000 / (1 + 10^(-cp/600))` every 100 centipawns from 0.
-const SHARE: [u32; 21] = [
-    500, 595, 683, 760, 823, 872, 909, 936, 956, 969, 979, 986, 990, 993, 995, 997, 998, 999, 999,
-    999, 1000,
+/// `1000 / (1 + 10^(-cp/400))` every [`SHARE_STEP`] centipawns from 0
+/// (beyond the last, 1000).
+const SHARE: [u32; 29] = [
+    500, 571, 640, 703, 760, 808, 849, 882, 909, 930, 947, 960, 969, 977, 983, 987, 990, 993, 994,
+    996, 997, 998, 998, 999, 999, 999, 999, 1000, 1000,
 ];
+const SHARE_STEP: u32 = 50;
 
 /// One of the best lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,15 +265,15 @@ mod tests {
     #[test]
     fn the_bar_follows_the_review_curve() {
         assert_eq!(Eval::Cp(0).white_share(), 500);
-        // 10^(600/600) = 10: 1/1.1.
-        assert_eq!(Eval::Cp(600).white_share(), 909);
-        assert_eq!(Eval::Cp(-600).white_share(), 91);
+        // 10^(400/400) = 10: 1/1.1.
+        assert_eq!(Eval::Cp(400).white_share(), 909);
+        assert_eq!(Eval::Cp(-400).white_share(), 91);
         assert_eq!(Eval::Mate(1).white_share(), 1000);
         assert_eq!(Eval::Mate(-4).white_share(), 0);
         assert_eq!(Eval::Won(Side::White).white_share(), 1000);
         assert_eq!(Eval::Won(Side::Black).white_share(), 0);
         for cp in -4000..=4000 {
-            let exact = 1000.0 / (1.0 + 10f64.powf(-f64::from(cp) / 600.0));
+            let exact = 1000.0 / (1.0 + 10f64.powf(-f64::from(cp) / 400.0));
             let share = Eval::Cp(cp).white_share();
             assert!(
                 (f64::from(share) - exact).abs() < 2.5,

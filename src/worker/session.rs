@@ -393,7 +393,7 @@ impl Session {
             ply: self.game.ply_count() as u32,
             spec: spec_of(best),
             san: pos.san(best),
-            score: result.score.to_string(),
+            score: result.score.for_people(self.game.variant()).to_string(),
             line: ai::san_line(pos, &result.pv),
             depth: result.depth,
         })

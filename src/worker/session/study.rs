@@ -35,6 +35,7 @@ impl Session {
         let game = self.game_of(a)?;
         let pos = game.position();
         let white = pos.side_to_move() == Color::White;
+        let variant = game.variant();
         let answer = |depth, nodes, lines, done| Analysis {
             id: a.id,
             depth,
@@ -60,7 +61,7 @@ impl Session {
             }
             if let Some(&first) = info.pv.first() {
                 lines.push(LineView {
-                    eval: white_view(info.score, white),
+                    eval: white_view(info.score.for_people(variant), white),
                     first: spec_of(first),
                     san: ai::san_line(pos, &info.pv),
                 });
@@ -79,7 +80,7 @@ impl Session {
             .iter()
             .filter_map(|l| {
                 Some(LineView {
-                    eval: white_view(l.score, white),
+                    eval: white_view(l.score.for_people(variant), white),
                     first: spec_of(*l.pv.first()?),
                     san: ai::san_line(pos, &l.pv),
                 })
@@ -171,7 +172,8 @@ impl Session {
     }
 }
 
-/// A search score for the side to move as an evaluation from White's view.
+/// A search score for the side to move (in people's units) as an evaluation
+/// from White's view.
 fn white_view(score: ai::Score, white_to_move: bool) -> Eval {
     let sign = if white_to_move { 1 } else { -1 };
     match score {
