@@ -100,7 +100,7 @@ pub fn app() -> Html {
     let prefs = state.view.prefs;
 
     html! {
-        <div class={classes!("app", format!("theme-{}", state.view.prefs.theme.id()), state.view.embed.then_some("embed"), state.view.viewer.then_some("viewer"))}
+        <div class={classes!("app", format!("theme-{}", state.view.prefs.theme.id()), state.view.embed.then_some("embed"), state.view.viewer.then_some("viewer"), board.map(|_| "analysing"))}
             data-ready={snap.is_some().to_string()} data-thinking={thinking.to_string()}
             data-lang={state.view.lang.id()}>
             if !state.view.embed {

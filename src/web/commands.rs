@@ -6,9 +6,6 @@
 
 use yew::prelude::*;
 
-#[cfg(feature = "study")]
-use std::rc::Rc;
-
 use crate::protocol::{Load, Snapshot};
 #[cfg(feature = "study")]
 use crate::protocol::{MoveSpec, ANALYSIS_LINES};
@@ -17,13 +14,9 @@ use crate::web::clock::Clock;
 #[cfg(feature = "study")]
 use crate::web::hooks::saved_game;
 use crate::web::hooks::Store;
-#[cfg(feature = "study")]
-use crate::web::i18n::fill;
 #[cfg(not(feature = "study"))]
 use crate::web::link::{Link, Shown};
 use crate::web::prefs::Prefs;
-#[cfg(feature = "study")]
-use crate::web::state::Notice;
 use crate::web::state::{Action, BoardInput, Dialog, Intent, Start};
 use crate::web::storage;
 
@@ -131,8 +124,8 @@ impl Commands {
         }
     }
 
-    /// Opens the analysis board on the game shown, with the review kept
-    /// for it, if any. A computer still thinking is stopped.
+    /// Opens the analysis board on the game shown (the analyser brings the
+    /// review kept for it, if any). A computer still thinking is stopped.
     #[cfg(feature = "study")]
     pub fn open_analysis(&self) {
         let Some(snap) = self.snapshot() else { return };
@@ -146,14 +139,6 @@ impl Commands {
             return;
         };
         self.worker.resume(board.game_at(board.at), snap.thinking);
-        match storage::load_review(&board.variant, &board.start_fen, &board.main_moves()) {
-            Some(Ok(review)) => self.store.dispatch(Action::Reviewed(Rc::new(review))),
-            Some(Err(detail)) => {
-                let text = fill(state.text().an.review_lost, &[("detail", &detail)]);
-                self.store.dispatch(Action::Notify(Notice::Said(text)));
-            }
-            None => {}
-        }
     }
 
     /// Leaves the analysis board for the game saved before it opened (and

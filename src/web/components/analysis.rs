@@ -331,7 +331,8 @@ fn graph(evals: &[Eval], at: Option<usize>, t: &Text, go_ply: Callback<usize>) -
     );
     let column = |(i, e): (usize, &Eval)| {
         let go = go_ply.clone();
-        let left = (x(i)).saturating_sub(50);
+        // Centred on the position's point (the first starts left of 0).
+        let left = x(i) as i64 - 50;
         html! {
             <rect class="pick" x={left.to_string()} y="0" width="100" height="1000"
                 data-ply={i.to_string()} role="button" tabindex="-1"

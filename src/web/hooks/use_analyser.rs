@@ -7,6 +7,7 @@ use crate::protocol::{Request, Response, ReviewGame};
 use crate::web::bridge::Connection;
 use crate::web::commands::today;
 use crate::web::hooks::Store;
+use crate::web::i18n::fill;
 use crate::web::state::{Action, Job, Notice};
 use crate::web::storage;
 
@@ -48,8 +49,36 @@ pub fn use_analyser(store: &Store) {
             || ()
         });
     }
+    // A board opened on a game reviewed before (by the button, a link or a
+    // pasted record) shows that review.
+    let opened = store.get().analysis.as_ref().map(|b| b.game_id);
+    {
+        let store = store.clone();
+        use_effect_with(opened, move |opened| {
+            if opened.is_some() {
+                restore_review(&store);
+            }
+            || ()
+        });
+    }
     // The analyser stops with the page.
     use_effect_with((), move |_| move || drop(connection.borrow_mut().take()));
+}
+
+/// Brings back the review kept for the board's game, or says it is lost.
+fn restore_review(store: &Store) {
+    let state = store.get();
+    let Some(board) = state.analysis.as_ref() else {
+        return;
+    };
+    match storage::load_review(&board.variant, &board.start_fen, &board.main_moves()) {
+        Some(Ok(review)) => store.dispatch(Action::Reviewed(Rc::new(review))),
+        Some(Err(detail)) => {
+            let text = fill(state.text().an.review_lost, &[("detail", &detail)]);
+            store.dispatch(Action::Notify(Notice::Said(text)));
+        }
+        None => {}
+    }
 }
 
 /// A new analyser whose answers become actions; `busy` falls when its job

@@ -374,6 +374,8 @@ impl State {
         let old = self.snapshot.as_ref();
         let new_game = old.is_none_or(|old| old.game_id != snap.game_id);
         let moved_on = old.is_none_or(|old| old.game_id != snap.game_id || old.san != snap.san);
+        // A record pasted on the analysis board is analysed there.
+        let loaded_on_board = new_game && self.dialogs.records.loading && self.analysis.is_some();
         if new_game {
             if self.dialogs.records.loading {
                 // A pasted record was read: it is the game now.
@@ -399,11 +401,19 @@ impl State {
             self.reopened = false;
         }
         self.review.follow(&snap, new_game);
-        if new_game && std::mem::take(&mut self.view.analysis_link) {
-            // The link's game, set up by the worker for two players: the
-            // analysis board's from its first position.
-            let mut board = AnalysisBoard::of(&snap, None);
+        if new_game && (std::mem::take(&mut self.view.analysis_link) || loaded_on_board) {
+            // The link's game (or the pasted one), set up by the worker for
+            // two players: the analysis board's from its first position. A
+            // pasted game keeps the way back to the game played before.
+            let before = self.analysis.take();
+            let mut board =
+                AnalysisBoard::of(&snap, before.as_ref().and_then(|b| b.from_game.clone()));
             board.game_id = snap.game_id;
+            if let Some(before) = before {
+                board.job_id = before.job_id.wrapping_add(1);
+                board.lines = before.lines;
+                board.engine = before.engine;
+            }
             if self.view.embed {
                 board.lines = 1;
             }
@@ -1381,6 +1391,44 @@ mod tests {
             .apply(Action::Snapshot(played.clone()))
             .analysis
             .is_some());
+    }
+
+    #[test]
+    fn a_record_pasted_on_the_analysis_board_is_analysed_there() {
+        let session = testing::game("mansindam", None);
+        let first = Rc::new(session.snapshot());
+        let state = State::default()
+            .apply(Action::Present {
+                embed: false,
+                viewer: false,
+                bottom: None,
+                analysis: true,
+            })
+            .apply(Action::Snapshot(first.clone()))
+            .apply(Action::Engine(false));
+        let old = state.analysis.clone().expect("opened");
+        // The pasted game comes as a new game with its moves.
+        let mut pasted = testing::game("mansindam", None);
+        for m in ["e3e4", "e7e6"] {
+            testing::play(&mut pasted, m);
+        }
+        let mut snap = pasted.snapshot();
+        snap.game_id = first.game_id + 1;
+        let snap = Rc::new(snap);
+        let loading = state.apply(Action::Loading);
+        let board = loading
+            .apply(Action::Snapshot(snap.clone()))
+            .analysis
+            .expect("still on the board");
+        assert_eq!(board.game_id, snap.game_id);
+        assert_eq!(board.tree.moves(board.at), ["e3e4", "e7e6"]);
+        assert_eq!((board.engine, board.job_id), (false, old.job_id + 1));
+        assert_eq!(board.from_game, old.from_game);
+        // A record that could not be read leaves the board as it was, and
+        // a later game still closes it.
+        let refused = loading.apply(Action::Error("no".into()));
+        assert_eq!(refused.analysis, Some(old));
+        assert!(refused.apply(Action::Snapshot(snap)).analysis.is_none());
     }
 
     #[test]
