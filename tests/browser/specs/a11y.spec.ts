@@ -103,6 +103,28 @@ test('axe-core finds no violations with a dialog open', async ({ page }) => {
   }
 });
 
+for (const [name, width, height, params] of [
+  ['the analysis board with a review', 1280, 800, {}],
+  ['the analysis board with a review, Korean', 320, 568, { lang: 'ko' }],
+  ['the analysis board in a frame', 400, 480, { embed: '1' }],
+] as [string, number, number, Record<string, string>][]) {
+  test(`axe-core finds no violations: ${name} (${width}×${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openGame(page, { variant: 'mansindam', mode: 'analysis', moves: 'e3e4,e7e6,c1g5', ...params });
+    if (params.embed) {
+      await expect(page.getByTestId('embed-line').locator('.line-eval')).not.toBeEmpty();
+    } else {
+      await page.getByTestId('review').click();
+      await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 30_000 });
+      await page.locator('[data-testid="tree"] .move[data-ply="3"]').click();
+      await expect(page.getByTestId('better')).toBeVisible();
+      // The lines deepen and change while axe reads: switch the engine off.
+      await page.getByTestId('engine').click();
+    }
+    await expectNoViolations(page);
+  });
+}
+
 test('axe-core sees the violations it is asked to find', async ({ page }) => {
   // The check itself can fail: a button without a name is reported.
   await openGame(page, { variant: 'mansindam' });
