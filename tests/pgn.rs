@@ -173,3 +173,145 @@ fn an_annotated_record_writes_marks_and_comments_and_reads_back() {
         write_pgn(&g, &PgnHeader::default())
     );
 }
+
+/// The movetext's other parts are skipped, each by its own rule: a comment
+/// in braces (across lines), a comment to the end of the line, variations
+/// (nested), glyphs, and move numbers glued to the move.
+#[test]
+fn comments_variations_and_glyphs_are_skipped() {
+    for (text, moves) in [
+        ("1. Pe4 { 1... Pd6 } Pe6 *", "e3e4 e7e6"),
+        ("1. Pe4 {a comment\nover 2. Pd4 lines} Pe6 *", "e3e4 e7e6"),
+        ("1. Pe4 ; 1... Pd6 2. Pd4\nPe6 *", "e3e4 e7e6"),
+        ("1. Pe4 (1. Pd4 Pd6) Pe6 *", "e3e4 e7e6"),
+        (
+            "1. Pe4 (1. Pd4 (1. Pc4 Pc6) Pd6 2. Pc4) Pe6 2. Pd4 *",
+            "e3e4 e7e6 d3d4",
+        ),
+        ("1. Pe4 ) Pe6 *", "e3e4 e7e6"),
+        ("1. Pe4 $1 Pe6 $14 2.Pd4 *", "e3e4 e7e6 d3d4"),
+        ("1.Pe4 1...Pe6 *", "e3e4 e7e6"),
+    ] {
+        let g = read_pgn(text, Variant::Mansindam).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+        assert_eq!(g.uci_moves().join(" "), moves, "{text:?}");
+    }
+}
+
+/// No input stops the reader moving on: every character is either part of
+/// a token or skipped. (Said directly, as a test that fails rather than
+/// hangs: a reader that loops is stopped after 30 s.)
+#[test]
+fn the_reader_always_finishes() {
+    let inputs: Vec<String> = [
+        "{", "}", "(", ")", ";", "$", ".", "{}", "()", "1.", "1...", "é", "\u{301}",
+    ]
+    .iter()
+    .flat_map(|s| {
+        [
+            s.to_string(),
+            format!("1. Pe4 {s} Pe6 *"),
+            format!("{s}{s}{s}\n{s}"),
+        ]
+    })
+    .collect();
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for text in &inputs {
+            let _ = read_pgn(text, Variant::Mansindam);
+            done.send(text.clone()).unwrap();
+        }
+    });
+    for _ in 0..13 * 3 {
+        finished
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("the reader did not finish");
+    }
+}
+
+/// Lines of at most 79 characters, and a line of exactly 79 is not broken.
+#[test]
+fn a_line_of_79_characters_is_kept_whole() {
+    let g = game(Variant::Mansindam, None, "e3e4");
+    let note = |word: String| MoveNote {
+        suffix: String::new(),
+        comment: word,
+    };
+    // "1. Pe4 { " + 68 characters + " }": 79.
+    let pgn = write_pgn_annotated(&g, &PgnHeader::default(), &[note("x".repeat(68))]);
+    let moves = pgn.split("\n\n").nth(1).unwrap();
+    assert_eq!(moves, format!("1. Pe4 {{ {} }}\n*\n", "x".repeat(68)));
+    // One more and the closing brace starts the next line.
+    let pgn = write_pgn_annotated(&g, &PgnHeader::default(), &[note("x".repeat(69))]);
+    let moves = pgn.split("\n\n").nth(1).unwrap();
+    assert_eq!(moves, format!("1. Pe4 {{ {}\n}} *\n", "x".repeat(69)));
+}
+
+/// A record's size limit: 1 MiB is read, a byte more is refused.
+#[test]
+fn a_record_of_one_mebibyte_is_read_and_no_more() {
+    const MAX: usize = 1 << 20;
+    let head = "1. Pe4 {";
+    let tail = "} *";
+    let text = format!("{head}{}{tail}", " ".repeat(MAX - head.len() - tail.len()));
+    assert_eq!(text.len(), MAX);
+    assert_eq!(
+        read_pgn(&text, Variant::Mansindam).unwrap().uci_moves(),
+        ["e3e4"]
+    );
+    let longer = format!("{text} ");
+    assert_eq!(
+        read_pgn(&longer, Variant::Mansindam)
+            .unwrap_err()
+            .to_string(),
+        format!(
+            "the record is {} bytes long; at most {MAX} are read",
+            MAX + 1
+        )
+    );
+}
+
+/// The tags: blank lines and `%` escape lines between them are skipped, and
+/// a record of tags alone is a game with no moves.
+#[test]
+fn tags_with_blank_and_escape_lines_and_no_movetext() {
+    let text = "[Event \"x\"]\n\n% an escaped line\n[Variant \"Pandemonium\"]\n\n1. e4e5 *";
+    let g = read_pgn(text, Variant::Mansindam).unwrap();
+    assert_eq!(g.variant(), Variant::Pandemonium);
+    assert_eq!(g.uci_moves(), ["e4e5"]);
+    let g = read_pgn(
+        "[Variant \"Pandemonium\"]\n[Result \"*\"]",
+        Variant::Mansindam,
+    )
+    .unwrap();
+    assert_eq!(g.variant(), Variant::Pandemonium);
+    assert_eq!(g.ply_count(), 0);
+    assert_eq!(g.outcome(), None);
+}
+
+/// A decisive result the moves do not reach is the loser's resignation,
+/// whichever side won; a draw or `*` leaves the game going on.
+#[test]
+fn a_result_the_moves_do_not_reach_is_a_resignation() {
+    for (result, winner) in [
+        ("1-0", Some(Color::White)),
+        ("0-1", Some(Color::Black)),
+        ("1/2-1/2", None),
+        ("*", None),
+    ] {
+        for text in [
+            format!("1. Pe4 Pe6 {result}"),
+            format!("[Result \"{result}\"]\n\n1. Pe4 Pe6"),
+        ] {
+            let g = read_pgn(&text, Variant::Mansindam).unwrap();
+            assert_eq!(g.ply_count(), 2, "{text}");
+            assert_eq!(
+                g.outcome(),
+                winner.map(|winner| Outcome {
+                    winner,
+                    reason: Reason::Resignation
+                }),
+                "{text}"
+            );
+        }
+    }
+}

@@ -179,12 +179,14 @@ pub fn write_pgn_annotated(game: &Game, header: &PgnHeader, notes: &[MoveNote]) 
     // Lines of at most 79 characters.
     let mut line_len = 0;
     for token in tokens {
-        if line_len > 0 && line_len + 1 + token.len() > 79 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
+        if line_len > 0 {
+            if line_len + 1 + token.len() > 79 {
+                out.push('\n');
+                line_len = 0;
+            } else {
+                out.push(' ');
+                line_len += 1;
+            }
         }
         line_len += token.len();
         out.push_str(&token);
@@ -306,8 +308,9 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, &str)>, PgnError>
             if comment_from.is_some() {
                 match rest.find('}') {
                     Some(end) => {
+                        // The brace itself is skipped below, as a stray one is.
                         comment_from = None;
-                        rest = &rest[end + 1..];
+                        rest = &rest[end..];
                     }
                     None => break,
                 }
@@ -329,12 +332,15 @@ fn tokens(text: &str, first_line: usize) -> Result<Vec<(usize, &str)>, PgnError>
                     depth = depth.saturating_sub(1);
                     rest = &rest[1..];
                 }
-                // A stray closing brace: nothing to close.
+                // The end of a comment, or a stray closing brace.
                 '}' => rest = &rest[1..],
                 _ => {
+                    // At least the character seen, so that no input can stop
+                    // the reader moving on.
                     let end = rest
                         .find(|c: char| c.is_whitespace() || "{}();".contains(c))
-                        .unwrap_or(rest.len());
+                        .unwrap_or(rest.len())
+                        .max(c.len_utf8());
                     let word = &rest[..end];
                     rest = &rest[end..];
                     if depth > 0 || word.starts_with('$') {
