@@ -532,9 +532,70 @@ mod tests {
             err(m, "1P2k4/9/9/9/9/9/9/9/4K4[] w"),
             "the White Pawn on b9 could never move (Mansindam Pawns promote on the last rank)"
         );
+        // A '+' before a number, before another '+', at a rank's end.
+        for rank in ["+18", "++P8", "8+", "+9"] {
+            assert_eq!(
+                err(m, &format!("4k4/9/9/9/9/9/9/{rank}/4K4[] w")),
+                "'+' on rank 2 is not followed by a piece letter",
+                "{rank}"
+            );
+        }
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[P]x2 w"),
+            "unexpected 'x2' after the hands"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/9/9/4K4[P]] w"),
+            "unexpected ']' after the hands"
+        );
         assert_eq!(
             err(m, "4k4/9/9/9/9/9/9/9/4K4[] w - - x 1"),
             "the halfmove clock field 'x' is not valid"
+        );
+    }
+
+    /// A FEN of 512 characters is read, one of 513 is refused unread;
+    /// spaces between the fields count, around them they do not.
+    #[test]
+    fn a_fen_of_512_characters_is_read_and_no_more() {
+        let m = Variant::Mansindam;
+        let fen = |len: usize| {
+            let (board, rest) = ("4k4/9/9/9/9/9/9/9/4K4[] w", "- - 0 1");
+            format!(
+                "{board}{}{rest}",
+                " ".repeat(len - board.len() - rest.len())
+            )
+        };
+        assert_eq!(fen(512).len(), 512);
+        let pos = Position::from_fen(m, &format!("  {}\n", fen(512))).unwrap();
+        assert_eq!(pos.fen(), "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1");
+        assert_eq!(
+            err(m, &fen(513)),
+            "the FEN is 513 characters long; at most 512 are read"
+        );
+    }
+
+    /// A bad value is quoted whole up to 20 characters, then cut with '…'.
+    #[test]
+    fn long_bad_values_are_cut_in_messages() {
+        let m = Variant::Mansindam;
+        let side = |s: &str| err(m, &format!("4k4/9/9/9/9/9/9/9/4K4[] {s}"));
+        let twenty = "x".repeat(20);
+        assert_eq!(
+            side(&twenty),
+            format!("the side to move must be 'w' or 'b', not '{twenty}'")
+        );
+        assert_eq!(
+            side(&"x".repeat(21)),
+            format!("the side to move must be 'w' or 'b', not '{twenty}…'")
+        );
+        // Characters, not bytes.
+        assert_eq!(
+            side(&"é".repeat(21)),
+            format!(
+                "the side to move must be 'w' or 'b', not '{}…'",
+                "é".repeat(20)
+            )
         );
     }
 
