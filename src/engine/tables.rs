@@ -228,6 +228,50 @@ mod tests {
         assert_eq!(g.bishop_attacks(sq("a1"), Bitboard::EMPTY).count(), 8);
     }
 
+    /// The rays from one square in different directions share no square
+    /// (so the Rook's and the Bishop's attacks may join their rays with `|`
+    /// or `^` alike: `.cargo/mutants.toml` excludes that mutant for it).
+    #[test]
+    fn rays_from_a_square_are_disjoint() {
+        let g = geo();
+        for i in 0..81 {
+            let sq = Square::from_index(i).unwrap();
+            for d in 0..8 {
+                for e in d + 1..8 {
+                    assert_eq!(
+                        g.rays[d][sq.index()] & g.rays[e][sq.index()],
+                        Bitboard::EMPTY,
+                        "{sq} {d} {e}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The keys are the same on every platform and in every build (a
+    /// review's result and the search's tables depend on them): the start
+    /// positions' hashes, and one with pieces in hand, pinned.
+    #[test]
+    fn hashes_are_fixed() {
+        use crate::engine::{Position, Variant};
+        let hash = |v: Variant, fen: &str| Position::from_fen(v, fen).unwrap().hash();
+        assert_eq!(
+            Position::start(Variant::Mansindam).hash(),
+            0x827c_fcb6_59b0_3218
+        );
+        assert_eq!(
+            Position::start(Variant::Pandemonium).hash(),
+            0x0b74_16e7_4aeb_8aca
+        );
+        assert_eq!(
+            hash(
+                Variant::Pandemonium,
+                "4k4/9/9/9/9/9/9/9/4K4[PPbn] b - - 0 1"
+            ),
+            0xe4ea_d8e0_d930_9dcb
+        );
+    }
+
     #[test]
     fn between() {
         let g = geo();
