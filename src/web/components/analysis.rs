@@ -75,12 +75,10 @@ pub fn lines(
     let first = first_mover(&board.start_fen);
     let ply = board.tree.ply(board.at);
     let line = |i: usize, l: &crate::protocol::LineView| {
-        let moves = l.san.iter().enumerate().map(|(k, san)| {
-            let p = ply + k;
-            let written = notation(san, mover(first, p), &snap.kinds, set);
+        let moves = written_line(&l.san, first, ply, &snap.kinds, set).map(|(number, written)| {
             html! {
                 <>
-                    if let Some(n) = number(first, p, k == 0) {
+                    if let Some(n) = number {
                         <span class="move-number">{ n }</span>
                     }
                     <span class="line-move">{ written }</span>
@@ -121,6 +119,25 @@ pub fn lines(
             }
         </section>
     }
+}
+
+/// An engine line's moves as the page writes them, from the position `ply`
+/// moves after a start with `first` to move: each with its number where a
+/// line needs one (the first move always).
+fn written_line<'a>(
+    san: &'a [String],
+    first: Side,
+    ply: usize,
+    kinds: &'a [KindView],
+    set: PieceSet,
+) -> impl Iterator<Item = (Option<String>, String)> + 'a {
+    san.iter().enumerate().map(move |(k, san)| {
+        let p = ply + k;
+        (
+            number(first, p, k == 0),
+            notation(san, mover(first, p), kinds, set),
+        )
+    })
 }
 
 /// `good` for White's advantage, `bad` for Black's, by the sign.
@@ -405,17 +422,8 @@ pub fn embed_line(board: &AnalysisBoard, snap: &Snapshot, t: &Text, set: PieceSe
         Some(a) => match (a.over, a.lines.first()) {
             (Some(over), _) => (over.text(), t.an.game_over_here.to_string(), a.depth),
             (None, Some(l)) => {
-                let moves: Vec<String> = l
-                    .san
-                    .iter()
-                    .enumerate()
-                    .map(|(k, san)| {
-                        let n = number(first, ply + k, k == 0).unwrap_or_default();
-                        format!(
-                            "{n}{}",
-                            notation(san, mover(first, ply + k), &snap.kinds, set)
-                        )
-                    })
+                let moves: Vec<String> = written_line(&l.san, first, ply, &snap.kinds, set)
+                    .map(|(n, written)| format!("{}{written}", n.unwrap_or_default()))
                     .collect();
                 (l.eval.text(), moves.join(" "), a.depth)
             }

@@ -54,18 +54,20 @@ impl Session {
             multipv: wanted,
             ..Limits::default()
         };
+        // A line as the page shows it (none without a first move).
+        let view = |score: ai::Score, pv: &[Move]| {
+            Some(LineView {
+                eval: white_view(score.for_people(variant), white),
+                first: spec_of(*pv.first()?),
+                san: ai::san_line(pos, pv),
+            })
+        };
         let mut lines: Vec<LineView> = Vec::new();
         let result = self.searcher.search(&game, &limits, now, &mut |info| {
             if info.multipv == 1 {
                 lines.clear();
             }
-            if let Some(&first) = info.pv.first() {
-                lines.push(LineView {
-                    eval: white_view(info.score.for_people(variant), white),
-                    first: spec_of(first),
-                    san: ai::san_line(pos, &info.pv),
-                });
-            }
+            lines.extend(view(info.score, &info.pv));
             if info.multipv as usize == wanted {
                 post(Response::Analysis(answer(
                     info.depth,
@@ -78,13 +80,7 @@ impl Session {
         let last = result
             .lines
             .iter()
-            .filter_map(|l| {
-                Some(LineView {
-                    eval: white_view(l.score.for_people(variant), white),
-                    first: spec_of(*l.pv.first()?),
-                    san: ai::san_line(pos, &l.pv),
-                })
-            })
+            .filter_map(|l| view(l.score, &l.pv))
             .collect();
         post(Response::Analysis(answer(
             result.depth,
