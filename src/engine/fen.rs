@@ -4,8 +4,8 @@
 use std::fmt::{self, Write};
 
 use super::position::{Piece, Position};
-use super::types::{Color, Square, FILES, RANKS};
-use super::variant::{Kind, Variant, MAX_KINDS};
+use super::types::{Bitboard, Color, Square, FILES, RANKS, SQUARES};
+use super::variant::{Kind, Variant, MAX_HAND, MAX_KINDS};
 
 /// Longest FEN accepted; a real one is under 150 characters.
 const MAX_FEN_LEN: usize = 512;
@@ -74,6 +74,11 @@ pub enum FenError {
     StuckPawn {
         color: Color,
         square: Square,
+    },
+    /// Mansindam: two unpromoted Pawns of a side on one file.
+    DoubledPawns {
+        color: Color,
+        file: char,
     },
 }
 
@@ -158,6 +163,10 @@ impl fmt::Display for FenError {
             StuckPawn { color, square } => {
                 write!(f, "the {color} Pawn on {square} could never move (Mansindam Pawns promote on the last rank)")
             }
+            DoubledPawns { color, file } => write!(
+                f,
+                "{color} has two Pawns on file {file}; a Mansindam side has at most one unpromoted Pawn on a file"
+            ),
         }
     }
 }
@@ -172,10 +181,59 @@ fn short(s: &str) -> String {
     out
 }
 
-impl Position {
-    /// Reads a FEN. Any string is accepted as input; a bad one gives an error
-    /// naming what is wrong.
-    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+/// A position as a FEN writes it, before the rules judge it: what stands
+/// on each square, the hands, the side to move and the counters. The board
+/// editor edits one; [`Setup::position`] is where the rules accept it (or
+/// say what is wrong), and [`Position::from_fen`] is [`Setup::read`] then
+/// that.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub variant: Variant,
+    /// What stands on each square, a1 first (see [`Square::index`]).
+    pub board: [Option<Piece>; SQUARES],
+    /// Pieces in hand per hand kind, White's then Black's.
+    pub hands: [[u16; MAX_HAND]; 2],
+    pub side: Color,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+impl Setup {
+    /// An empty board, empty hands, White to move.
+    pub fn empty(variant: Variant) -> Setup {
+        Setup {
+            variant,
+            board: [None; SQUARES],
+            hands: [[0; MAX_HAND]; 2],
+            side: Color::White,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// What a position is made of.
+    pub fn of(pos: &Position) -> Setup {
+        let rules = pos.rules();
+        let mut setup = Setup::empty(pos.variant());
+        for sq in Square::all() {
+            setup.board[sq.index()] = pos.piece_at(sq);
+        }
+        for color in Color::BOTH {
+            for kind in rules.hand_kinds() {
+                setup.hands[color.index()][kind.index()] = pos.hand(color, kind).into();
+            }
+        }
+        setup.side = pos.side_to_move();
+        setup.halfmove = pos.halfmove_clock();
+        setup.fullmove = pos.fullmove_number();
+        setup
+    }
+
+    /// Reads a FEN's text: any string is accepted as input, and one that is
+    /// not written as a FEN of the variant gives an error naming what is
+    /// wrong. Whether the rules allow the position is [`Setup::position`]'s
+    /// question.
+    pub fn read(variant: Variant, fen: &str) -> Result<Setup, FenError> {
         let fen = fen.trim();
         if fen.is_empty() {
             return Err(FenError::Empty);
@@ -184,7 +242,7 @@ impl Position {
             return Err(FenError::TooLong(fen.len()));
         }
         let rules = variant.rules();
-        let mut pos = Position::empty(variant);
+        let mut setup = Setup::empty(variant);
         let mut fields = fen.split_whitespace();
         let first = fields.next().ok_or(FenError::Empty)?;
         let (board, hands) = match first.find('[') {
@@ -203,7 +261,6 @@ impl Position {
         if ranks.len() != RANKS as usize {
             return Err(FenError::RankCount(ranks.len()));
         }
-        let mut on_board = [[0usize; MAX_KINDS]; 2];
         for (i, text) in ranks.iter().enumerate() {
             let rank = RANKS - 1 - i as u8;
             let mut file = 0usize;
@@ -229,11 +286,7 @@ impl Position {
                     promoted = true;
                     continue;
                 }
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let color = color_of(c);
                 let kind =
                     rules
                         .kind_by_letter(c.to_ascii_uppercase())
@@ -257,11 +310,9 @@ impl Position {
                 } else {
                     kind
                 };
-                if file < FILES as usize {
-                    let sq = Square::new(file as u8, rank).expect("file and rank in range");
-                    pos.setup_put(sq, Piece { color, kind });
+                if let Some(sq) = Square::new(file.min(FILES as usize) as u8, rank) {
+                    setup.board[sq.index()] = Some(Piece { color, kind });
                 }
-                on_board[color.index()][kind.index()] += 1;
                 file += 1;
             }
             if promoted {
@@ -275,69 +326,22 @@ impl Position {
             }
         }
 
-        let mut in_hand = [[0usize; MAX_KINDS]; 2];
         for c in hands.chars() {
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
             let kind = rules
                 .kind_by_letter(c.to_ascii_uppercase())
                 .ok_or(FenError::UnknownHandPiece { letter: c, variant })?;
             if kind.index() >= rules.hand_kinds {
                 return Err(FenError::NotForHand { letter: c });
             }
-            in_hand[color.index()][kind.index()] += 1;
-        }
-        for color in Color::BOTH {
-            for kind in rules.hand_kinds() {
-                let count = in_hand[color.index()][kind.index()];
-                let max = 2 * rules.set_count[kind.index()] as usize;
-                if count > max {
-                    let name = rules.kind(kind).name;
-                    return Err(FenError::HandTooLarge {
-                        color,
-                        name,
-                        count,
-                        max,
-                    });
-                }
-                pos.setup_hand(color, kind, count as u8);
-            }
+            setup.hands[color_of(c).index()][kind.index()] += 1;
         }
 
-        for color in Color::BOTH {
-            let count = on_board[color.index()][rules.king.index()];
-            if count != 1 {
-                return Err(FenError::KingCount { color, count });
-            }
-        }
-        let mut totals = [0usize; MAX_KINDS];
-        for color in Color::BOTH {
-            for (k, info) in rules.kinds.iter().enumerate() {
-                totals[info.base.index()] += on_board[color.index()][k] + in_hand[color.index()][k];
-            }
-        }
-        for kind in rules.hand_kinds() {
-            let max = 2 * rules.set_count[kind.index()] as usize;
-            if totals[kind.index()] > max {
-                let name = rules.kind(kind).name;
-                return Err(FenError::TooManyPieces {
-                    name,
-                    count: totals[kind.index()],
-                    max,
-                });
-            }
-        }
-
-        let side = match fields.next() {
+        setup.side = match fields.next() {
             None => return Err(FenError::MissingSide),
             Some("w") | Some("W") => Color::White,
             Some("b") | Some("B") => Color::Black,
             Some(s) => return Err(FenError::BadSide(short(s))),
         };
-        pos.setup_side(side);
         for field in ["castling", "en passant"] {
             match fields.next() {
                 None | Some("-") => {}
@@ -356,27 +360,115 @@ impl Position {
                 value: short(s),
             }),
         };
-        pos.halfmove = number("halfmove clock", 0)?;
-        pos.fullmove = number("move number", 1)?.clamp(1, 1_000_000);
+        setup.halfmove = number("halfmove clock", 0)?;
+        setup.fullmove = number("move number", 1)?.clamp(1, 1_000_000);
         if let Some(s) = fields.next() {
             return Err(FenError::BadField {
                 field: "end",
                 value: short(s),
             });
         }
+        Ok(setup)
+    }
+
+    /// The position, if the rules allow it: one King a side, no more pieces
+    /// than the set has, no Mansindam Pawn that could never have got where
+    /// it stands, and the side not to move not in check.
+    pub fn position(&self) -> Result<Position, FenError> {
+        let rules = self.variant.rules();
+        let mut on_board = [[0usize; MAX_KINDS]; 2];
+        for piece in self.board.iter().flatten() {
+            on_board[piece.color.index()][piece.kind.index()] += 1;
+        }
+        for color in Color::BOTH {
+            for kind in rules.hand_kinds() {
+                let count = self.hands[color.index()][kind.index()] as usize;
+                let max = 2 * rules.set_count[kind.index()] as usize;
+                if count > max {
+                    let name = rules.kind(kind).name;
+                    return Err(FenError::HandTooLarge {
+                        color,
+                        name,
+                        count,
+                        max,
+                    });
+                }
+            }
+        }
+        for color in Color::BOTH {
+            let count = on_board[color.index()][rules.king.index()];
+            if count != 1 {
+                return Err(FenError::KingCount { color, count });
+            }
+        }
+        let mut totals = [0usize; MAX_KINDS];
+        for color in Color::BOTH {
+            for (k, info) in rules.kinds.iter().enumerate() {
+                totals[info.base.index()] += on_board[color.index()][k];
+            }
+            for kind in rules.hand_kinds() {
+                totals[kind.index()] += self.hands[color.index()][kind.index()] as usize;
+            }
+        }
+        for kind in rules.hand_kinds() {
+            let max = 2 * rules.set_count[kind.index()] as usize;
+            if totals[kind.index()] > max {
+                let name = rules.kind(kind).name;
+                return Err(FenError::TooManyPieces {
+                    name,
+                    count: totals[kind.index()],
+                    max,
+                });
+            }
+        }
+
+        let mut pos = Position::empty(self.variant);
+        for sq in Square::all() {
+            if let Some(piece) = self.board[sq.index()] {
+                pos.setup_put(sq, piece);
+            }
+        }
+        for color in Color::BOTH {
+            for kind in rules.hand_kinds() {
+                pos.setup_hand(color, kind, self.hands[color.index()][kind.index()] as u8);
+            }
+        }
+        pos.setup_side(self.side);
+        pos.halfmove = self.halfmove;
+        pos.fullmove = self.fullmove;
 
         if rules.pawn_drop_limits {
             for color in Color::BOTH {
                 let pawns = pos.with_atom(color, super::variant::atom::PAWN);
-                if let Some(square) =
-                    (pawns & super::types::Bitboard::rank(color.far_rank())).first()
-                {
+                if let Some(square) = (pawns & Bitboard::rank(color.far_rank())).first() {
                     return Err(FenError::StuckPawn { color, square });
+                }
+                // Pawns keep their file and may not be dropped beside one
+                // of their own: two on a file cannot come about.
+                let mut per_file = [0u8; FILES as usize];
+                for (i, piece) in self.board.iter().enumerate() {
+                    if *piece
+                        == Some(Piece {
+                            color,
+                            kind: rules.pawn,
+                        })
+                    {
+                        per_file[i % FILES as usize] += 1;
+                    }
+                }
+                if let Some(file) = per_file.iter().position(|&n| n > 1) {
+                    return Err(FenError::DoubledPawns {
+                        color,
+                        file: (b'a' + file as u8) as char,
+                    });
                 }
             }
         }
-        let them = side.flip();
-        if pos.attackers_to(pos.king(them), side, pos.occupied()).any() {
+        let them = self.side.flip();
+        if pos
+            .attackers_to(pos.king(them), self.side, pos.occupied())
+            .any()
+        {
             return Err(FenError::OpponentInCheck(them));
         }
         pos.finish_setup();
@@ -385,13 +477,12 @@ impl Position {
 
     /// Writes the FEN (hands in the variant's hand order, White's first).
     pub fn fen(&self) -> String {
-        let rules = self.rules();
+        let rules = self.variant.rules();
         let mut out = String::with_capacity(100);
         for rank in (0..RANKS).rev() {
             let mut empty = 0;
             for file in 0..FILES {
-                let sq = Square::new(file, rank).expect("on board");
-                match self.piece_at(sq) {
+                match Square::new(file, rank).and_then(|sq| self.board[sq.index()]) {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
@@ -419,24 +510,41 @@ impl Position {
         out.push('[');
         for color in Color::BOTH {
             for kind in rules.hand_kinds() {
-                for _ in 0..self.hand(color, kind) {
+                for _ in 0..self.hands[color.index()][kind.index()] {
                     out.push(case(rules.kind(kind).letter, color));
                 }
             }
         }
         out.push(']');
-        let side = if self.side_to_move() == Color::White {
-            'w'
-        } else {
-            'b'
-        };
+        let side = if self.side == Color::White { 'w' } else { 'b' };
         let _ = write!(out, " {side} - - {} {}", self.halfmove, self.fullmove);
         out
+    }
+}
+
+impl Position {
+    /// Reads a FEN. Any string is accepted as input; a bad one gives an error
+    /// naming what is wrong.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Position, FenError> {
+        Setup::read(variant, fen)?.position()
+    }
+
+    /// Writes the FEN (hands in the variant's hand order, White's first).
+    pub fn fen(&self) -> String {
+        Setup::of(self).fen()
     }
 
     /// The letter of a hand kind, for drops (`P@e5`).
     pub fn hand_letter(&self, kind: Kind) -> char {
         self.rules().kind(kind).letter
+    }
+}
+
+fn color_of(letter: char) -> Color {
+    if letter.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
     }
 }
 
@@ -596,6 +704,69 @@ mod tests {
                 "the side to move must be 'w' or 'b', not '{}…'",
                 "é".repeat(20)
             )
+        );
+    }
+
+    /// A Mansindam Pawn keeps its file and may not be dropped beside one of
+    /// its own, so two unpromoted Pawns of a side never share a file; a
+    /// promoted one (a Guard) may stand beside one, and Pandemonium allows
+    /// them.
+    #[test]
+    fn doubled_mansindam_pawns_are_refused() {
+        let m = Variant::Mansindam;
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/9/4P4/4P4/4K4[] w"),
+            "White has two Pawns on file e; a Mansindam side has at most one unpromoted Pawn on a file"
+        );
+        assert_eq!(
+            err(m, "4k4/9/9/9/9/8p/9/8p/4K4[] b"),
+            "Black has two Pawns on file i; a Mansindam side has at most one unpromoted Pawn on a file"
+        );
+        for fen in [
+            "4k4/9/9/9/9/9/4+P4/4P4/4K4[] w - - 0 1",
+            "4k4/9/9/9/9/9/3P5/4P4/4K4[] w - - 0 1",
+            "4k4/9/9/9/9/9/4p4/4P4/4K4[] w - - 0 1",
+        ] {
+            assert_eq!(Position::from_fen(m, fen).unwrap().fen(), fen);
+        }
+        let p = Variant::Pandemonium;
+        let fen = "4k4/9/9/9/9/9/4P4/4P4/4K4[] w - - 0 1";
+        assert_eq!(Position::from_fen(p, fen).unwrap().fen(), fen);
+    }
+
+    /// The board editor's setup: any FEN written right is read, whether or
+    /// not the rules allow it, and written back as it was; the rules then
+    /// judge it.
+    #[test]
+    fn a_setup_is_read_before_the_rules_judge_it() {
+        let m = Variant::Mansindam;
+        let fen = "4k4/9/9/9/9/9/9/9/3KK4[Pc] b - - 4 9";
+        let setup = Setup::read(m, fen).unwrap();
+        assert_eq!(setup.fen(), fen);
+        assert_eq!(setup.side, Color::Black);
+        assert_eq!(setup.hands[1][4], 1);
+        assert_eq!(
+            setup.board[Square::parse("d1").unwrap().index()],
+            Some(Piece {
+                color: Color::White,
+                kind: Kind(8)
+            })
+        );
+        assert_eq!(
+            setup.position().unwrap_err().to_string(),
+            "White has 2 Kings; a side has exactly one"
+        );
+        assert_eq!(Setup::empty(m).fen(), "9/9/9/9/9/9/9/9/9[] w - - 0 1");
+        assert_eq!(
+            Setup::empty(m).position().unwrap_err().to_string(),
+            "White has no King"
+        );
+        let start = Position::start(m);
+        assert_eq!(Setup::of(&start).position().unwrap(), start);
+        // A piece past the ninth file is not placed anywhere.
+        assert_eq!(
+            Setup::read(m, "4k4/9/9/9/9/9/9/9/9Q[] w").unwrap_err(),
+            FenError::RankWidth { rank: 1, files: 10 }
         );
     }
 

@@ -11,7 +11,7 @@ mod tables;
 mod types;
 mod variant;
 
-pub use fen::FenError;
+pub use fen::{FenError, Setup};
 pub use game::{Game, Outcome, PlayError, Reason, SetupError};
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MoveError;

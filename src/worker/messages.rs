@@ -180,6 +180,10 @@ impl Localized for FenError {
                 "{square}의 {} 보병은 움직일 수 없습니다 (만신담의 보병은 마지막 줄에서 승격합니다)",
                 side(*color)
             ),
+            DoubledPawns { color, file } => format!(
+                "{}의 보병이 {file}열에 둘 있습니다. 만신담에서는 한 열에 승격하지 않은 보병이 하나뿐입니다",
+                side(*color)
+            ),
         }
     }
 }
@@ -317,6 +321,11 @@ mod tests {
         );
         let e = fen_error(M, "9/9/9/9/9/9/9/9/4K4[] w - - 0 1");
         assert_eq!(e.localized(Lang::Ko, M), "흑에게 왕이 없습니다");
+        let e = fen_error(M, "4k4/9/9/9/9/2p6/2p6/9/4K4[] w - - 0 1");
+        assert_eq!(
+            e.localized(Lang::Ko, M),
+            "흑의 보병이 c열에 둘 있습니다. 만신담에서는 한 열에 승격하지 않은 보병이 하나뿐입니다"
+        );
     }
 
     #[test]
