@@ -21,9 +21,10 @@ pub use analysis::{
 };
 
 /// A side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
 pub enum Side {
+    #[default]
     White,
     Black,
 }
@@ -303,6 +304,10 @@ pub enum Request {
     /// then [`Response::Reviewed`].
     #[cfg(feature = "study")]
     Review(ReviewGame),
+    /// The board editor: judge a position being set up, or read one from a
+    /// FEN ([`Response::Setup`]). Leaves the worker's game as it was.
+    #[cfg(feature = "study")]
+    Setup(SetupRequest),
 }
 
 /// What the worker tells the page.
@@ -329,6 +334,56 @@ pub enum Response {
     ReviewProgress(ReviewProgress),
     #[cfg(feature = "study")]
     Reviewed(Box<GameReview>),
+    /// The position set up, judged; or why a FEN could not be read (the
+    /// editor's position is then unchanged).
+    #[cfg(feature = "study")]
+    Setup(Result<Box<SetupJudged>, String>),
+}
+
+/// A position being set up on the board editor, as the page holds it: the
+/// rules have not judged it (two Kings, a Pawn too many are possible).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct SetupView {
+    pub variant: String,
+    /// 81 squares, a1 first (none on an empty square).
+    pub board: Vec<Option<PieceView>>,
+    /// Counts per hand kind, White's then Black's.
+    pub hands: [Vec<u8>; 2],
+    pub to_move: Side,
+    /// The FEN's counters, kept as they were read.
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+/// What the board editor asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub enum SetupRequest {
+    /// Judge this position.
+    Judge(SetupView),
+    /// Read a FEN of a variant (judged too, if it can be read).
+    Read { variant: String, fen: String },
+}
+
+/// A position set up, as the rules see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct SetupJudged {
+    pub setup: SetupView,
+    /// The variant's pieces, as in [`Snapshot::kinds`] (for the palette).
+    pub kinds: Vec<KindView>,
+    pub hand_kinds: u8,
+    /// The position as FEN (written whether or not the rules allow it).
+    pub fen: String,
+    /// What the rules do not allow, in the page's language; `None`: a
+    /// position that can be played.
+    pub problem: Option<String>,
+    /// A legal position in which the game is already over (a Mansindam
+    /// King that has camped, a side checkmated).
+    pub ending: Option<Ending>,
+    /// The square of the King in check, if the side to move is in check.
+    pub check: Option<u8>,
 }
 
 /// The computer's advice for the side to move.

@@ -46,6 +46,7 @@ pub fn app() -> Html {
     study::use_study(&store);
     let board = state.analysis.as_ref();
     let study_panel = study::panel(&state, &store, &commands);
+    let editor = study::editor(&state, &store);
     let show_ply = store.reform(Action::ShowPly);
 
     let t = state.text();
@@ -96,7 +97,14 @@ pub fn app() -> Html {
                 disabled={!can_take_back} onclick={commands.on(Commands::take_back)} />
         }
     };
-    let on_input = commands.with(Commands::board_input);
+    let on_input = match &editor {
+        Some(e) => e.on_input.clone(),
+        None => commands.with(Commands::board_input),
+    };
+    let status = match &editor {
+        Some(e) => e.status.clone(),
+        None => status,
+    };
     let prefs = state.view.prefs;
 
     html! {
@@ -123,6 +131,15 @@ pub fn app() -> Html {
                         <button type="button" class="button" onclick={store.dispatching(Action::LinkProblems(Vec::new()))}>{ t.ok }</button>
                     </div>
                 }
+                if let Some(editor) = editor {
+                    <Board snap={editor.snap} movable={None} selection={None} destinations={[false; 81]}
+                        promotion={None} premove={None} arrow={None} flipped={state.view.flipped}
+                        focus={state.gesture.focus} pieces={state.view.prefs.pieces} lang={state.view.lang}
+                        clocks={[None, None]} on_input={on_input.clone()} />
+                    <aside class="panel editor" data-testid="editor">
+                        { editor.panel }
+                    </aside>
+                } else {
                 <Board snap={state.shown().cloned()} movable={state.movable()} selection={state.gesture.selected}
                     destinations={state.destinations()} promotion={state.gesture.promotion}
                     premove={state.premove.filter(|_| state.review.viewing.is_none())}
@@ -189,6 +206,7 @@ pub fn app() -> Html {
                         }
                         { snap.as_deref().map(|s| panel::moves(s, t, state.view.prefs.pieces, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
                     </aside>
+                }
                 }
             </main>
             { overlays(&state, &store, &commands, share_url.as_deref()) }
@@ -270,6 +288,7 @@ fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option
     if state.dialogs.open == Some(Dialog::NewGame) {
         <NewGameDialog initial={Settings::of(snap.as_deref())} clock={state.clock.started} lang={state.view.lang}
             on_start={commands.with(Commands::start)}
+            on_editor={commands.on(Commands::open_editor)}
             on_close={store.dispatching(Action::CloseDialog)} />
     }
     if state.dialogs.update_ready && !state.view.embed {
@@ -294,6 +313,11 @@ fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option
 /// the game.
 fn share_url(state: &State) -> Option<String> {
     let shown = state.view.embed || state.dialogs.open == Some(Dialog::Share);
+    if state.editing() {
+        // The position set up, to play from.
+        let link = study::position_link(state, None).filter(|_| shown)?;
+        return Some(storage::url_of(&link));
+    }
     let snap = state.snapshot.as_deref().filter(|_| shown)?;
     let view = &state.view;
     let shown = match (&state.analysis, view.viewer) {

@@ -15,7 +15,8 @@ use crate::web::clock::Clock;
 use crate::web::hooks::saved_game;
 use crate::web::hooks::Store;
 #[cfg(not(feature = "study"))]
-use crate::web::link::{Link, Shown};
+use crate::web::link::Shown;
+use crate::web::link::{Link, Mode};
 use crate::web::prefs::Prefs;
 use crate::web::state::{Action, BoardInput, Dialog, Intent, Start};
 use crate::web::storage;
@@ -161,6 +162,29 @@ impl Commands {
     pub fn play_line(&self, spec: MoveSpec) {
         if self.store.get().can_move() {
             self.store.dispatch(Action::Play(spec));
+        }
+    }
+
+    /// Opens the board editor on the position shown (the play page loads
+    /// it, the study bundle, with the position in the address).
+    pub fn open_editor(&self) {
+        let state = self.store.get();
+        let Some(snap) = state.shown() else {
+            return;
+        };
+        let view = &state.view;
+        let link = Link {
+            lang: Some(view.lang),
+            ..Link::of_position(
+                &snap.variant,
+                &snap.fen,
+                Mode::Editor,
+                view.bottom(),
+                view.prefs.pieces,
+            )
+        };
+        if let Some(window) = web_sys::window() {
+            let _ = window.location().assign(&storage::url_of(&link));
         }
     }
 

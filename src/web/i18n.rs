@@ -37,6 +37,11 @@ pub struct Text {
     pub lang: Lang,
     /// The analysis board's words.
     pub an: &'static AnalysisText,
+    /// The board editor's words (in the study bundle only).
+    #[cfg(feature = "study")]
+    pub ed: &'static EditorText,
+    /// The New game dialog's way to the board editor.
+    pub set_up_position: &'static str,
     pub tagline: &'static str,
     pub loading: &'static str,
     pub language: &'static str,
@@ -415,9 +420,91 @@ pub static AN_KO: AnalysisText = AnalysisText {
     review_lost: "저장된 이 대국의 복기를 읽을 수 없습니다({detail}). 다시 복기해 주세요.",
 };
 
+/// The board editor's words.
+#[cfg(feature = "study")]
+pub struct EditorText {
+    pub title: &'static str,
+    pub palette: &'static str,
+    /// "{side}'s pieces".
+    pub pieces_of: &'static str,
+    pub palette_help: &'static str,
+    /// "{side}'s hand".
+    pub hand_of: &'static str,
+    /// "One more {piece} in {side}'s hand" / "One fewer".
+    pub more: &'static str,
+    pub fewer: &'static str,
+    pub to_move: &'static str,
+    pub clear: &'static str,
+    pub start: &'static str,
+    pub game: &'static str,
+    pub fen_help: &'static str,
+    pub read_fen: &'static str,
+    /// The position can be played: "{side} to move".
+    pub legal: &'static str,
+    /// "The game is over here: {ending}".
+    pub over: &'static str,
+    pub judging: &'static str,
+    pub play_computer: &'static str,
+    pub play_friend: &'static str,
+    pub analyse: &'static str,
+    pub share: &'static str,
+}
+
+#[cfg(feature = "study")]
+pub static ED_EN: EditorText = EditorText {
+    title: "Board editor",
+    palette: "Pieces to place",
+    pieces_of: "{side}'s pieces",
+    palette_help:
+        "Choose a piece, then tap squares to place it; tap a piece on the board to take it off.",
+    hand_of: "{side}'s hand",
+    more: "One more {piece} in {side}'s hand",
+    fewer: "One fewer {piece} in {side}'s hand",
+    to_move: "To move",
+    clear: "Clear",
+    start: "Start position",
+    game: "Game",
+    fen_help: "Paste a FEN and press Enter to set it up",
+    read_fen: "Set up",
+    legal: "A legal position, {side} to move.",
+    over: "The game is already over here: {ending}.",
+    judging: "Checking the position…",
+    play_computer: "Play the computer",
+    play_friend: "Play a friend",
+    analyse: "Analyse",
+    share: "Share",
+};
+
+#[cfg(feature = "study")]
+pub static ED_KO: EditorText = EditorText {
+    title: "국면 편집기",
+    palette: "놓을 말",
+    pieces_of: "{side} 말",
+    palette_help: "말을 고른 뒤 칸을 누르면 놓입니다. 판 위의 말을 누르면 치워집니다.",
+    hand_of: "{side} 보유 말",
+    more: "{side} 보유 말에 {piece} 하나 더",
+    fewer: "{side} 보유 말에서 {piece} 하나 빼기",
+    to_move: "둘 차례",
+    clear: "모두 치우기",
+    start: "시작 국면",
+    game: "게임",
+    fen_help: "FEN을 붙여 넣고 Enter를 누르면 배치됩니다",
+    read_fen: "배치",
+    legal: "둘 수 있는 국면입니다. {side} 차례.",
+    over: "이 국면에서는 이미 대국이 끝났습니다: {ending}.",
+    judging: "국면을 확인하는 중…",
+    play_computer: "컴퓨터와 두기",
+    play_friend: "친구와 두기",
+    analyse: "분석",
+    share: "공유",
+};
+
 pub static EN: Text = Text {
     lang: Lang::En,
     an: &AN_EN,
+    #[cfg(feature = "study")]
+    ed: &ED_EN,
+    set_up_position: "Set up a position",
     tagline: "Chess on 9×9 with drops",
     loading: "Starting the game engine…",
     language: "Language",
@@ -594,6 +681,9 @@ pub static EN: Text = Text {
 pub static KO: Text = Text {
     lang: Lang::Ko,
     an: &AN_KO,
+    #[cfg(feature = "study")]
+    ed: &ED_KO,
+    set_up_position: "국면 배치하기",
     tagline: "잡은 말을 다시 놓는 9×9 체스",
     loading: "게임 엔진을 시작하는 중…",
     language: "언어",

@@ -32,6 +32,8 @@ pub enum Mode {
     View,
     /// The analysis board: the engine's lines, moves for both sides.
     Analysis,
+    /// The board editor, on the link's position.
+    Editor,
 }
 
 impl Mode {
@@ -41,13 +43,20 @@ impl Mode {
             Mode::Local => "local",
             Mode::View => "view",
             Mode::Analysis => "analysis",
+            Mode::Editor => "editor",
         }
     }
 
     fn parse(s: &str) -> Option<Mode> {
-        [Mode::Ai, Mode::Local, Mode::View, Mode::Analysis]
-            .into_iter()
-            .find(|m| m.id() == s)
+        [
+            Mode::Ai,
+            Mode::Local,
+            Mode::View,
+            Mode::Analysis,
+            Mode::Editor,
+        ]
+        .into_iter()
+        .find(|m| m.id() == s)
     }
 }
 
@@ -154,7 +163,7 @@ impl Link {
                 },
                 "mode" => match Mode::parse(&trimmed.to_ascii_lowercase()) {
                     Some(mode) => link.mode = Some(mode),
-                    None => bad("mode", Expected::OneOf("ai|local|view|analysis")),
+                    None => bad("mode", Expected::OneOf("ai|local|view|analysis|editor")),
                 },
                 "level" => match trimmed.parse::<u8>() {
                     Ok(level @ 1..=LEVELS) => link.level = Some(level),
@@ -190,8 +199,11 @@ impl Link {
         // A level means a game against the computer (the default mode); a
         // mode without the computer cannot use it.
         let computer = link.players.contains(&Some(Player::Computer));
-        if let (Some(level), Some(Mode::Local | Mode::View | Mode::Analysis), false) =
-            (link.level, link.mode, computer)
+        if let (
+            Some(level),
+            Some(Mode::Local | Mode::View | Mode::Analysis | Mode::Editor),
+            false,
+        ) = (link.level, link.mode, computer)
         {
             link.level = None;
             problems.push(Problem {
@@ -315,6 +327,31 @@ impl Link {
     }
 }
 
+impl Link {
+    /// The link to a position set up on the board editor, opened in `mode`
+    /// (against the computer, a friend, the analysis board, the editor
+    /// again) with `bottom` at the bottom. The FEN is left out when it is
+    /// the variant's start.
+    pub fn of_position(
+        variant: &str,
+        fen: &str,
+        mode: Mode,
+        bottom: Side,
+        pieces: PieceSet,
+    ) -> Link {
+        let standard = Variant::from_str(variant).map(Variant::start_fen);
+        Link {
+            variant: Some(variant.to_string()),
+            fen: Some(fen.to_string()).filter(|f| Ok(f.as_str()) != standard),
+            mode: Some(mode),
+            // Against the computer the player has the bottom side.
+            orient: (bottom == Side::Black).then_some(Side::Black),
+            pieces: (pieces != PieceSet::default()).then_some(pieces),
+            ..Link::default()
+        }
+    }
+}
+
 /// The `key=value` pairs of a query, decoded as a browser's form decoding
 /// does (`+` is a space, `%XX` a byte; bytes that are not UTF-8 become U+FFFD).
 fn pairs(query: &str) -> impl Iterator<Item = (String, String)> + '_ {
@@ -412,7 +449,11 @@ mod tests {
             [
                 ("variant", "chess", Expected::OneOf("mansindam|pandemonium")),
                 ("orient", "up", Expected::OneOf("white|black")),
-                ("mode", "watch", Expected::OneOf("ai|local|view|analysis")),
+                (
+                    "mode",
+                    "watch",
+                    Expected::OneOf("ai|local|view|analysis|editor")
+                ),
                 ("level", "9", Expected::Level),
                 (
                     "pieces",
@@ -613,12 +654,52 @@ mod tests {
         assert_eq!(decode("%FF"), "\u{FFFD}");
     }
 
+    /// The board editor's links: each mode's reads back as it was written.
+    #[test]
+    fn editor_links_read_back_exactly() {
+        let fen = "4k4/9/9/9/9/9/9/9/4K4[Pr] b - - 0 1";
+        let intl = PieceSet::International;
+        let cases = [
+            (Mode::Ai, Side::White, "variant=mansindam&fen=4k4/9/9/9/9/9/9/9/4K4%5BPr%5D%20b%20-%20-%200%201&mode=ai"),
+            (Mode::Local, Side::Black, "variant=mansindam&fen=4k4/9/9/9/9/9/9/9/4K4%5BPr%5D%20b%20-%20-%200%201&mode=local&orient=black"),
+            (Mode::Analysis, Side::White, "variant=mansindam&fen=4k4/9/9/9/9/9/9/9/4K4%5BPr%5D%20b%20-%20-%200%201&mode=analysis"),
+            (Mode::Editor, Side::White, "variant=mansindam&fen=4k4/9/9/9/9/9/9/9/4K4%5BPr%5D%20b%20-%20-%200%201&mode=editor"),
+        ];
+        for (mode, bottom, query) in cases {
+            let link = Link::of_position("mansindam", fen, mode, bottom, intl);
+            assert_eq!(link.query(), query);
+            assert_eq!(parse(query), (link, vec![]));
+        }
+        // The start position is the variant's own: no FEN.
+        let start = Variant::Pandemonium.start_fen();
+        let link = Link::of_position("pandemonium", start, Mode::Editor, Side::White, intl);
+        assert_eq!(link.query(), "variant=pandemonium&mode=editor");
+        // A game against the computer from the editor: the player has the
+        // side at the bottom, the computer the other.
+        let (link, _) = parse(cases[0].2);
+        assert_eq!(link.new_game().players, [Player::Human, Player::Computer]);
+        assert_eq!(link.new_game().fen.as_deref(), Some(fen));
+    }
+
     proptest! {
         #[test]
         fn any_query_reads_without_panicking(q in ".{0,200}") {
             let (link, problems) = parse(&q);
             prop_assert!(problems.len() <= q.split('&').count());
             prop_assert!(link.fen.map_or(0, |f| f.chars().count()) <= MAX_FEN);
+        }
+
+        #[test]
+        fn any_position_link_reads_back(
+            fen in "[ -~]{1,80}",
+            mode in 0usize..5,
+            black in proptest::bool::ANY,
+        ) {
+            let mode = [Mode::Ai, Mode::Local, Mode::View, Mode::Analysis, Mode::Editor][mode];
+            let bottom = if black { Side::Black } else { Side::White };
+            let link = Link::of_position("pandemonium", fen.trim(), mode, bottom, PieceSet::Traditional);
+            prop_assume!(!fen.trim().is_empty());
+            prop_assert_eq!(parse(&link.query()), (link, vec![]));
         }
 
         #[test]

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::web::commands::Commands;
 use crate::web::hooks::Store;
+use crate::web::link::{Link, Mode};
 use crate::web::state::State;
 
 /// The analysis board's panel, when it is open.
@@ -70,10 +71,100 @@ pub fn use_study(store: &Store) {
 #[hook]
 pub fn use_study(_store: &Store) {}
 
-/// Whether the page's link asks for the analysis board (the play page then
-/// loads the study bundle instead of starting).
+/// The board editor's parts, when it is open: its verdict (in the status
+/// line's place), the position it shows, what the board's taps do, and its
+/// panel.
+pub struct EditorParts {
+    pub status: Html,
+    pub snap: Option<std::rc::Rc<crate::protocol::Snapshot>>,
+    pub on_input: Callback<crate::web::state::BoardInput>,
+    pub panel: Html,
+}
+
+#[cfg(feature = "study")]
+pub fn editor(state: &State, store: &Store) -> Option<EditorParts> {
+    use crate::web::components::editor;
+    use crate::web::state::{Action, BoardInput, Edit, Target};
+    let board = state.editor.as_ref()?;
+    let t = state.text();
+    let on_input = {
+        let store = store.clone();
+        Callback::from(move |input| {
+            if let BoardInput::Tap(Target::Square(sq)) = input {
+                store.dispatch(Action::Edit(Edit::Tap(sq)));
+            }
+        })
+    };
+    let open = {
+        let store = store.clone();
+        Callback::from(move |mode| open_position(&store, mode))
+    };
+    Some(EditorParts {
+        status: editor::status(board, t),
+        snap: board.snapshot().map(std::rc::Rc::new),
+        on_input,
+        panel: editor::panel(
+            board,
+            store,
+            t,
+            state.view.prefs.pieces,
+            editor::Exits { open },
+        ),
+    })
+}
+
+#[cfg(not(feature = "study"))]
+pub fn editor(_: &State, _: &Store) -> Option<EditorParts> {
+    None
+}
+
+/// The link to the position on the board editor, opened in `mode`
+/// (`None`: the default, a game against the computer, as a shared link
+/// opens), if the position may leave the editor.
+#[cfg(feature = "study")]
+pub fn position_link(state: &State, mode: Option<Mode>) -> Option<Link> {
+    let board = state.editor.as_ref()?;
+    let view = &state.view;
+    let link = Link::of_position(
+        &board.setup.variant,
+        board.playable()?,
+        mode.unwrap_or_default(),
+        view.bottom(),
+        view.prefs.pieces,
+    );
+    Some(Link { mode, ..link })
+}
+
+#[cfg(not(feature = "study"))]
+pub fn position_link(_: &State, _: Option<Mode>) -> Option<Link> {
+    None
+}
+
+/// Leaves the editor for its position in `mode` (in the page's language).
+#[cfg(feature = "study")]
+fn open_position(store: &Store, mode: Mode) {
+    let state = store.get();
+    let Some(link) = position_link(&state, Some(mode)) else {
+        return;
+    };
+    let link = Link {
+        lang: Some(state.view.lang),
+        ..link
+    };
+    if let Some(window) = web_sys::window() {
+        let _ = window
+            .location()
+            .assign(&crate::web::storage::url_of(&link));
+    }
+}
+
+/// Whether the page's link asks for the study bundle (the analysis board
+/// or the board editor): the play page then loads it instead of starting.
 pub fn wanted() -> bool {
-    crate::web::storage::link().0.mode == Some(crate::web::link::Mode::Analysis)
+    matches!(
+        crate::web::storage::link().0.mode,
+        Some(Mode::Analysis | Mode::Editor)
+    )
 }
 
 /// Loads the study bundle: its wasm-bindgen glue, then the loader that
@@ -99,7 +190,7 @@ pub fn load() {
                 .and_then(|d| d.query_selector(".status").ok().flatten())
             {
                 status.set_text_content(Some(
-                    "The analysis board could not be loaded: connect once to keep it for offline play.",
+                    "The analysis board and the board editor could not be loaded: connect once to keep them for offline play.",
                 ));
             }
         });

@@ -22,6 +22,10 @@ use crate::worker::messages::{link_fallback, third_time, Fallback, Localized, Re
 #[cfg(feature = "study")]
 mod study;
 
+/// The board editor's requests: a position set up, judged.
+#[cfg(feature = "study")]
+mod setup;
+
 // The page offers the levels the AI has.
 const _: () = assert!(LEVELS == ai::LEVELS);
 
@@ -135,6 +139,8 @@ impl Session {
                 let result = self.load(load);
                 self.answer(result, false)
             }
+            #[cfg(feature = "study")]
+            Request::Setup(request) => vec![Response::Setup(self.setup(request).map(Box::new))],
             #[cfg(feature = "study")]
             Request::Analyse(_) | Request::Review(_) => {
                 let mut out = Vec::new();
@@ -422,25 +428,7 @@ impl Session {
     fn snapshot_of(&self, game: &Game, live: bool) -> Snapshot {
         let pos = game.position();
         let rules = pos.rules();
-        let kinds = rules
-            .kinds
-            .iter()
-            .map(|k| KindView {
-                letter: k.letter,
-                name: k.name.to_string(),
-                korean: pos
-                    .variant()
-                    .korean_piece_name(k.letter)
-                    .unwrap_or(k.name)
-                    .to_string(),
-                hanja: k.hanja.chars().next().unwrap_or(' '),
-                royal: k.royal,
-                betza: k.betza.to_string(),
-                atoms: k.atoms,
-                promoted: k.promoted,
-                promotes_to: k.promotes_to.map(|p| p.index() as u8),
-            })
-            .collect();
+        let kinds = kind_views(game.variant());
         let board = Square::all()
             .map(|sq| {
                 pos.piece_at(sq).map(|p| PieceView {
@@ -487,6 +475,29 @@ impl Session {
             uci: game.uci_moves(),
         }
     }
+}
+
+/// A variant's pieces as the page shows them.
+fn kind_views(variant: Variant) -> Vec<KindView> {
+    variant
+        .rules()
+        .kinds
+        .iter()
+        .map(|k| KindView {
+            letter: k.letter,
+            name: k.name.to_string(),
+            korean: variant
+                .korean_piece_name(k.letter)
+                .unwrap_or(k.name)
+                .to_string(),
+            hanja: k.hanja.chars().next().unwrap_or(' '),
+            royal: k.royal,
+            betza: k.betza.to_string(),
+            atoms: k.atoms,
+            promoted: k.promoted,
+            promotes_to: k.promotes_to.map(|p| p.index() as u8),
+        })
+        .collect()
 }
 
 /// A record's tags: the date, and the players named as the page shows them.

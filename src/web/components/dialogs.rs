@@ -77,6 +77,8 @@ pub struct NewGameProps {
     pub clock: Option<TimeControl>,
     pub lang: Lang,
     pub on_start: Callback<Start>,
+    /// Set up a position on the board editor instead.
+    pub on_editor: Callback<()>,
     pub on_close: Callback<()>,
 }
 
@@ -167,6 +169,8 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     autocomplete="off" placeholder="rnbakqcnm/9/ppppppppp/9/9/9/PPPPPPPPP/9/MNCQKABNR[] w - - 0 1" />
             </label>
             <div class="dialog-buttons">
+                <button type="button" class="button" data-testid="open-editor"
+                    onclick={props.on_editor.reform(|_| ())}>{ t.set_up_position }</button>
                 <button type="button" class="button" onclick={close}>{ t.cancel }</button>
                 <button type="button" class="button primary" data-testid="start-game" onclick={start}>
                     { t.start }

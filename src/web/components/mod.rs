@@ -5,6 +5,8 @@ pub mod analysis;
 pub mod board;
 pub mod controls;
 pub mod dialogs;
+#[cfg(feature = "study")]
+pub mod editor;
 pub mod hand;
 pub mod panel;
 pub mod piece;

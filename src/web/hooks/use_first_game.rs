@@ -4,6 +4,8 @@ use yew::prelude::*;
 use crate::protocol::NewGame;
 use crate::web::bridge::WorkerHandle;
 use crate::web::hooks::Store;
+#[cfg(feature = "study")]
+use crate::web::link::Link;
 use crate::web::link::Mode;
 use crate::web::prefs::Prefs;
 use crate::web::state::{Action, Notice, State};
@@ -30,9 +32,28 @@ pub fn first_state() -> State {
             analysis: link.mode == Some(Mode::Analysis),
         },
     ];
-    actions
+    let state = actions
         .into_iter()
-        .fold(State::default(), |state, action| state.reduce(action).0)
+        .fold(State::default(), |state, action| state.reduce(action).0);
+    // The board editor is open from the first render (its position is
+    // asked of the worker once it starts).
+    #[cfg(feature = "study")]
+    if let Some(open) = open_editor(&link) {
+        return state.reduce(open).0;
+    }
+    state
+}
+
+/// The action that opens the board editor on the link's position, if the
+/// link asks for the editor.
+#[cfg(feature = "study")]
+fn open_editor(link: &Link) -> Option<Action> {
+    (link.mode == Some(Mode::Editor)).then(|| {
+        Action::Edit(crate::web::state::Edit::Open {
+            variant: link.variant.clone().unwrap_or_else(|| "mansindam".into()),
+            fen: link.fen.clone(),
+        })
+    })
 }
 
 /// Once, when the page opens, the first game (`start_first_game`), in a
@@ -66,8 +87,22 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
     worker.set_lang(storage::language(link.lang, &storage::load_prefs()));
     // A game to look at or to analyse stays in the address: a reload shows
     // it again.
-    let shown = matches!(link.mode, Some(Mode::View | Mode::Analysis));
+    let shown = matches!(link.mode, Some(Mode::View | Mode::Analysis | Mode::Editor));
     dispatch.dispatch(Action::LinkProblems(problems));
+    #[cfg(feature = "study")]
+    if let Some(open) = open_editor(&link) {
+        // The editor's worker has no game of its own: the variant's start
+        // stands in (the saved game is left as it is).
+        worker.new_game(
+            NewGame {
+                variant: link.variant.clone().unwrap_or_else(|| "mansindam".into()),
+                ..NewGame::default()
+            },
+            false,
+        );
+        dispatch.dispatch(open);
+        return;
+    }
     let first = if link.embed || shown {
         link.new_game()
     } else if link.has_game() {

@@ -51,6 +51,11 @@ pub fn use_worker(store: &Store) -> WorkerHandle {
                     #[cfg(feature = "study")]
                     Response::Analysis(_) | Response::ReviewProgress(_) | Response::Reviewed(_) => {
                     }
+                    #[cfg(feature = "study")]
+                    Response::Setup(answer) => {
+                        let answer = answer.map(|j| Rc::new(*j));
+                        dispatch.dispatch(Action::Edit(crate::web::state::Edit::Judged(answer)));
+                    }
                 }),
                 Callback::from(move |()| stopped.dispatch(Action::EngineStopped)),
             )

@@ -11,6 +11,8 @@
 pub mod analysis;
 pub mod clock;
 pub mod dialogs;
+#[cfg(feature = "study")]
+pub mod editor;
 pub mod gesture;
 pub mod review;
 pub mod view;
@@ -30,6 +32,8 @@ use crate::web::prefs::Prefs;
 pub use analysis::{AnalysisBoard, Job, ReviewRun, Tree};
 pub use clock::ClockState;
 pub use dialogs::{Dialog, Dialogs, Notice, Records};
+#[cfg(feature = "study")]
+pub use editor::{Edit, Editor};
 pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
 pub use review::Review;
 pub use view::View;
@@ -60,6 +64,10 @@ pub struct State {
     /// The analysis board, when it is open (the worker's game is then the
     /// position on it).
     pub analysis: Option<AnalysisBoard>,
+    /// The board editor, when it is open (`mode=editor`; in the study
+    /// bundle only).
+    #[cfg(feature = "study")]
+    pub editor: Option<Editor>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -162,6 +170,9 @@ pub enum Action {
     ReviewProgress(ReviewProgress),
     /// A finished review (or one saved earlier for this game).
     Reviewed(Rc<GameReview>),
+    /// The board editor ([`Edit::Open`] opens it).
+    #[cfg(feature = "study")]
+    Edit(Edit),
 }
 
 impl State {
@@ -294,6 +305,17 @@ impl State {
             Action::SetPrefs(prefs) => {
                 s.view.lang = prefs.lang.unwrap_or(s.view.lang);
                 s.view.prefs = prefs;
+            }
+            #[cfg(feature = "study")]
+            Action::Edit(edit) => {
+                let editor = match (&edit, &self.editor) {
+                    (Edit::Open { .. }, _) => Editor::default(),
+                    (_, Some(editor)) => editor.clone(),
+                    (_, None) => return (s, requests),
+                };
+                let (editor, request) = editor.reduce(edit);
+                s.editor = Some(editor);
+                requests.extend(request);
             }
             Action::Present {
                 embed,
@@ -461,6 +483,14 @@ impl State {
 
     /// Whether an answer from the worker is due (a move, a hint, the
     /// computer's reply).
+    /// The board editor is open.
+    pub fn editing(&self) -> bool {
+        #[cfg(feature = "study")]
+        return self.editor.is_some();
+        #[cfg(not(feature = "study"))]
+        return false;
+    }
+
     pub fn awaiting_worker(&self) -> bool {
         self.waiting || self.hint_pending || self.snapshot.as_ref().is_some_and(|s| s.thinking)
     }

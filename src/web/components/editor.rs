@@ -1,0 +1,231 @@
+//! The board editor's parts: the verdict on the position, the palette of
+//! pieces to place, the hands' steppers, the side to move, the FEN, and the
+//! ways out (Play, Analyse, Share). The board itself is the game's
+//! [`super::board::Board`], drawing the position being set up.
+
+use yew::prelude::*;
+
+use crate::protocol::{KindView, PieceView, Side};
+use crate::web::components::controls::ToolButton;
+use crate::web::components::piece::tile;
+use crate::web::hooks::Store;
+use crate::web::i18n::{fill, piece_name, Text};
+use crate::web::link::Mode;
+use crate::web::prefs::PieceSet;
+use crate::web::state::{Action, Dialog, Edit, Editor};
+
+/// What the rules say of the position: playable (whose move), over, or
+/// what is wrong.
+pub fn status(editor: &Editor, t: &Text) -> Html {
+    let (class, text) = match editor.current() {
+        None => ("status", t.ed.judging.to_string()),
+        Some(j) => match (&j.problem, j.ending) {
+            (Some(problem), _) => ("status problem", capitalised(problem)),
+            (None, Some(ending)) => (
+                "status over",
+                fill(
+                    t.ed.over,
+                    &[(
+                        "ending",
+                        &fill(
+                            t.wins_by,
+                            &[
+                                ("side", t.side(ending.winner)),
+                                ("reason", t.reason(ending.reason)),
+                            ],
+                        ),
+                    )],
+                ),
+            ),
+            (None, None) => (
+                "status",
+                fill(t.ed.legal, &[("side", t.side(j.setup.to_move))]),
+            ),
+        },
+    };
+    let problem = class.ends_with("problem");
+    html! {
+        <div {class} data-testid="editor-verdict" role={problem.then_some("alert")}
+            aria-live={(!problem).then_some("polite")}>
+            <span class={classes!("turn-dot", editor.setup.to_move.id())} aria-hidden="true"></span>
+            <span class="status-text">{ text }</span>
+        </div>
+    }
+}
+
+/// The engine writes its messages from the middle of a sentence.
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Where the editor's ways out lead.
+pub struct Exits {
+    /// Opens the position in a mode (Play, Analyse).
+    pub open: Callback<Mode>,
+}
+
+/// The panel beside the board.
+pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exits) -> Html {
+    let kinds = editor.kinds();
+    let edit = |e: Edit| store.dispatching::<MouseEvent>(Action::Edit(e));
+    let playable = editor.playable().is_some();
+    let palette_row = |side: Side| {
+        let label = fill(t.ed.pieces_of, &[("side", t.side(side))]);
+        html! {
+            <div class="palette-row" role="group" aria-label={label}>
+                { for kinds.iter().enumerate().map(|(k, kind)| {
+                    let piece = PieceView { side, kind: k as u8 };
+                    let chosen = editor.brush == Some(piece);
+                    let name = t.piece(side, kind);
+                    html! {
+                        <button type="button" class={classes!("palette-piece", chosen.then_some("chosen"))}
+                            aria-pressed={chosen.to_string()} aria-label={name.clone()} title={name}
+                            data-testid={format!("brush-{}-{}", side.id(), kind.letter)}
+                            onclick={edit(Edit::Brush((!chosen).then_some(piece)))}>
+                            { tile(side, kind, set) }
+                        </button>
+                    }
+                }) }
+            </div>
+        }
+    };
+    let hand = |side: Side| {
+        let label = fill(t.ed.hand_of, &[("side", t.side(side))]);
+        let hand_kinds = kinds.iter().take(usize::from(
+            editor.judged.as_ref().map_or(0, |j| j.hand_kinds),
+        ));
+        html! {
+            <fieldset class="hand-steppers">
+                <legend>{ label }</legend>
+                <div class="steppers">
+                    { for hand_kinds.enumerate().map(|(k, kind)| {
+                        stepper(editor, store, t, set, side, k as u8, kind)
+                    }) }
+                </div>
+            </fieldset>
+        }
+    };
+    let to_move = |side: Side| {
+        let on = editor.setup.to_move == side;
+        html! {
+            <button type="button" class={classes!("button", on.then_some("chosen"))}
+                aria-pressed={on.to_string()} data-testid={format!("to-move-{}", side.id())}
+                onclick={edit(Edit::ToMove(side))}>{ t.side(side) }</button>
+        }
+    };
+    let variant = editor.setup.variant.clone();
+    let on_game = store.reform(|e: Event| {
+        let value = e
+            .target_dyn_into::<web_sys::HtmlSelectElement>()
+            .map(|s| s.value())
+            .unwrap_or_default();
+        Action::Edit(Edit::Start(value))
+    });
+    let on_fen = store.reform(|e: SubmitEvent| {
+        e.prevent_default();
+        let fen = e
+            .target_dyn_into::<web_sys::Element>()
+            .and_then(|form| form.query_selector("input[name=fen]").ok().flatten())
+            .and_then(|i| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(i).ok())
+            .map(|i| i.value())
+            .unwrap_or_default();
+        Action::Edit(Edit::ReadFen(fen))
+    });
+    let fen = editor
+        .judged
+        .as_ref()
+        .map(|j| j.fen.clone())
+        .unwrap_or_default();
+    let exit = |mode: Mode| exits.open.reform(move |_: MouseEvent| mode);
+    html! {
+        <>
+            <h2 class="panel-title">{ t.ed.title }</h2>
+            <div class="editor-actions">
+                <button type="button" class="button primary" data-testid="editor-play" disabled={!playable}
+                    onclick={exit(Mode::Ai)}>{ t.ed.play_computer }</button>
+                <button type="button" class="button" data-testid="editor-local" disabled={!playable}
+                    onclick={exit(Mode::Local)}>{ t.ed.play_friend }</button>
+                <button type="button" class="button" data-testid="editor-analyse" disabled={!playable}
+                    onclick={exit(Mode::Analysis)}>{ t.ed.analyse }</button>
+                <button type="button" class="button" data-testid="editor-share" disabled={!playable}
+                    onclick={store.dispatching(Action::Open(Dialog::Share))}>{ t.ed.share }</button>
+            </div>
+            <section class="palette" aria-label={t.ed.palette}>
+                <p class="note">{ t.ed.palette_help }</p>
+                { palette_row(Side::White) }
+                { palette_row(Side::Black) }
+            </section>
+            { hand(Side::White) }
+            { hand(Side::Black) }
+            <div class="editor-row">
+                <span class="label">{ t.ed.to_move }</span>
+                { to_move(Side::White) }
+                { to_move(Side::Black) }
+                <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
+                    compact={false} onclick={store.dispatching(Action::Flip)} />
+            </div>
+            <div class="editor-row">
+                <label class="label" for="editor-game">{ t.ed.game }</label>
+                <select id="editor-game" data-testid="editor-game" onchange={on_game}>
+                    { for ["mansindam", "pandemonium"].map(|v| html! {
+                        <option value={v} selected={v == variant}>{ t.variant(v) }</option>
+                    }) }
+                </select>
+                <button type="button" class="button" data-testid="editor-start"
+                    onclick={edit(Edit::Start(variant.clone()))}>{ t.ed.start }</button>
+                <button type="button" class="button" data-testid="editor-clear"
+                    onclick={edit(Edit::Clear)}>{ t.ed.clear }</button>
+            </div>
+            <form class="fen-form" onsubmit={on_fen}>
+                <label class="label" for="editor-fen">{ "FEN" }</label>
+                // Keyed by the FEN, so that a new position replaces what was typed.
+                <input key={fen.clone()} id="editor-fen" name="fen" type="text" value={fen.clone()}
+                    data-testid="editor-fen" autocomplete="off" spellcheck="false"
+                    aria-describedby="editor-fen-help" />
+                <button type="submit" class="button">{ t.ed.read_fen }</button>
+                <p class="note" id="editor-fen-help">{ t.ed.fen_help }</p>
+                if let Some(why) = &editor.fen_error {
+                    <p class="problem" role="alert" data-testid="editor-fen-error">{ capitalised(why) }</p>
+                }
+            </form>
+        </>
+    }
+}
+
+/// One hand kind's count with its − and + buttons.
+fn stepper(
+    editor: &Editor,
+    store: &Store,
+    t: &Text,
+    set: PieceSet,
+    side: Side,
+    kind: u8,
+    view: &KindView,
+) -> Html {
+    let count = editor.setup.hands[side.index()]
+        .get(usize::from(kind))
+        .copied()
+        .unwrap_or(0);
+    let name = piece_name(t.lang, view);
+    let words = [("piece", name.as_str()), ("side", t.side(side))];
+    let id = format!("hand-{}-{}", side.id(), view.letter);
+    html! {
+        <span class={classes!("stepper", (count == 0).then_some("none"))} data-testid={id.clone()}
+            data-count={count.to_string()}>
+            <button type="button" class="button" aria-label={fill(t.ed.more, &words)}
+                data-testid={format!("{id}-plus")}
+                onclick={store.dispatching(Action::Edit(Edit::Hand(side, kind, 1)))}>{ "+" }</button>
+            <span class="stepper-tile">
+                { tile(side, view, set) }
+                <span class="count" aria-hidden="true">{ count }</span>
+            </span>
+            <button type="button" class="button" aria-label={fill(t.ed.fewer, &words)}
+                data-testid={format!("{id}-minus")} disabled={count == 0}
+                onclick={store.dispatching(Action::Edit(Edit::Hand(side, kind, -1)))}>{ "−" }</button>
+        </span>
+    }
+}
