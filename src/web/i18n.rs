@@ -163,6 +163,8 @@ pub struct Text {
     pub international_note: &'static str,
     pub traditional: &'static str,
     pub traditional_note: &'static str,
+    pub figurine: &'static str,
+    pub figurine_note: &'static str,
     pub board_theme: &'static str,
     pub wood: &'static str,
     pub slate: &'static str,
@@ -646,6 +648,8 @@ pub static EN: Text = Text {
     international_note: "letters, as in the move list",
     traditional: "Traditional",
     traditional_note: "Chinese characters on shogi tiles",
+    figurine: "Figurine",
+    figurine_note: "chess figures; a fairy piece shows what it combines",
     board_theme: "Board",
     wood: "Wood",
     slate: "Slate",
@@ -826,6 +830,8 @@ pub static KO: Text = Text {
     international_note: "기보와 같은 알파벳",
     traditional: "전통식",
     traditional_note: "쇼기식 말에 한자",
+    figurine: "체스 그림",
+    figurine_note: "체스 말 그림. 요정 말은 합친 말들의 모습",
     board_theme: "판",
     wood: "나무",
     slate: "청회색",
@@ -945,7 +951,7 @@ pub fn character(side: Side, kind: &KindView) -> char {
 /// `=`) becomes the piece's character, as on its tile, of `mover`'s side
 /// (lishogi's kanji notation). File letters are lower case and stay.
 pub fn notation(san: &str, mover: Side, kinds: &[KindView], set: PieceSet) -> String {
-    if set == PieceSet::International {
+    if set != PieceSet::Traditional {
         return san.to_string();
     }
     let mut after_equals = true;
@@ -989,8 +995,9 @@ mod notation_tests {
         assert_eq!(written("pandemonium", "Kxe2", Side::White), "陽xe2");
         assert_eq!(written("pandemonium", "Ke8", Side::Black), "陰e8");
         assert_eq!(written("pandemonium", "Ve4=M", Side::Black), "前e4=犀");
-        // The international set keeps the letters.
+        // The international and figurine sets keep the letters.
         let kinds = testing::game("mansindam", None).snapshot().kinds;
         assert_eq!(notation("Bxc4", w, &kinds, PieceSet::International), "Bxc4");
+        assert_eq!(notation("Bxc4", w, &kinds, PieceSet::Figurine), "Bxc4");
     }
 }

@@ -171,7 +171,10 @@ impl Link {
                 },
                 "pieces" => match PieceSet::parse(&trimmed.to_ascii_lowercase()) {
                     Some(pieces) => link.pieces = Some(pieces),
-                    None => bad("pieces", Expected::OneOf("international|traditional")),
+                    None => bad(
+                        "pieces",
+                        Expected::OneOf("international|traditional|figurine"),
+                    ),
                 },
                 "lang" => match Lang::parse(trimmed) {
                     Some(lang) => link.lang = Some(lang),
@@ -458,7 +461,7 @@ mod tests {
                 (
                     "pieces",
                     "wood",
-                    Expected::OneOf("international|traditional")
+                    Expected::OneOf("international|traditional|figurine")
                 ),
                 ("lang", "fr", Expected::OneOf("en|ko")),
                 ("embed", "yes", Expected::OneOf("1|0")),

@@ -15,6 +15,9 @@ pub enum PieceSet {
     /// Shogi-style pentagon tiles with the Chinese character, pointing at
     /// the opponent (red when promoted).
     Traditional,
+    /// Chess figures: the usual six, and for each fairy piece a figure of
+    /// what it combines (red and ringed when promoted).
+    Figurine,
 }
 
 /// The board's colours.
@@ -41,7 +44,7 @@ macro_rules! ids {
     };
 }
 
-ids!(PieceSet { International = "international", Traditional = "traditional" });
+ids!(PieceSet { International = "international", Traditional = "traditional", Figurine = "figurine" });
 ids!(Theme { Wood = "wood", Slate = "slate" });
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -311,10 +311,12 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
     let piece_note = |set: PieceSet| match set {
         PieceSet::International => t.international_note,
         PieceSet::Traditional => t.traditional_note,
+        PieceSet::Figurine => t.figurine_note,
     };
     let piece_name = |set: PieceSet| match set {
         PieceSet::International => t.international,
         PieceSet::Traditional => t.traditional,
+        PieceSet::Figurine => t.figurine,
     };
     let theme_name = |theme: Theme| match theme {
         Theme::Wood => t.wood,

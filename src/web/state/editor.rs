@@ -64,11 +64,14 @@ impl Editor {
         let mut e = self.clone();
         let read = |e: &mut Editor, variant: String, fen: String| {
             e.reading = true;
+            e.fen_error = None;
             Some(Request::Setup(SetupRequest::Read { variant, fen }))
         };
         let request = match edit {
             Edit::Open { variant, fen } => {
                 e = Editor::default();
+                let variant = known(&variant);
+                e.setup.variant.clone_from(&variant);
                 let fen = fen.unwrap_or_else(|| start_fen(&variant));
                 read(&mut e, variant, fen)
             }
@@ -89,7 +92,6 @@ impl Editor {
                 if e.reading || judged.setup == e.setup {
                     e.setup = judged.setup.clone();
                     e.reading = false;
-                    e.fen_error = None;
                     // A brush of the other game's pieces is put down.
                     if judged.kinds != e.kinds() {
                         e.brush = None;
@@ -101,7 +103,14 @@ impl Editor {
             Edit::Judged(Err(why)) => {
                 e.reading = false;
                 e.fen_error = Some(why);
-                None
+                // A link's position that cannot be read: the editor starts
+                // from the variant's start, the message beside it.
+                e.judged.is_none().then(|| {
+                    let variant = known(&e.setup.variant);
+                    let fen = start_fen(&variant);
+                    e.reading = true;
+                    Request::Setup(SetupRequest::Read { variant, fen })
+                })
             }
             // Edits of the position wait until there is one.
             _ if e.judged.is_none() => None,
@@ -195,11 +204,18 @@ impl Editor {
     }
 }
 
-/// A variant's start position (Mansindam's for a name the engine does not
-/// know: the worker then says what is wrong with the name).
+/// The variant of this name, Mansindam for one the engine does not know
+/// (a link's variant is one of the two already).
+fn known(variant: &str) -> String {
+    use std::str::FromStr;
+    let v = crate::engine::Variant::from_str(variant).unwrap_or(crate::engine::Variant::Mansindam);
+    v.id().to_string()
+}
+
+/// A variant's start position.
 fn start_fen(variant: &str) -> String {
     use std::str::FromStr;
-    crate::engine::Variant::from_str(variant)
+    crate::engine::Variant::from_str(&known(variant))
         .map(crate::engine::Variant::start_fen)
         .unwrap_or_default()
         .to_string()
@@ -232,8 +248,7 @@ mod tests {
             if let Some(request) = request {
                 for response in self.worker.handle(request, &|| 0.0) {
                     if let Response::Setup(answer) = response {
-                        let answer = answer.map(|j| Rc::new(*j));
-                        self.editor = self.editor.reduce(Edit::Judged(answer)).0;
+                        self.edit(Edit::Judged(answer.map(|j| Rc::new(*j))));
                     }
                 }
             }
@@ -358,6 +373,29 @@ mod tests {
         assert!(d.editor.playable().is_some());
         // The next edit clears the message.
         d.edit(Edit::ToMove(Side::Black));
+        assert_eq!(d.editor.fen_error, None);
+    }
+
+    /// A link's FEN that cannot be read: the editor opens on the start
+    /// position and says why.
+    #[test]
+    fn an_unreadable_first_position_falls_back_to_the_start() {
+        let mut d = Desk::new();
+        d.edit(Edit::Open {
+            variant: "pandemonium".into(),
+            fen: Some("rnbqkbnr1/9 w".into()),
+        });
+        assert_eq!(d.fen(), crate::engine::Variant::Pandemonium.start_fen());
+        assert_eq!(
+            d.editor.fen_error.as_deref(),
+            Some("the board has 2 ranks; it needs 9, separated by '/'")
+        );
+        // An unknown game is Mansindam.
+        d.edit(Edit::Open {
+            variant: "chess".into(),
+            fen: None,
+        });
+        assert_eq!(d.fen(), crate::engine::Variant::Mansindam.start_fen());
         assert_eq!(d.editor.fen_error, None);
     }
 

@@ -111,6 +111,11 @@ test('what the rules forbid is said in plain words, in Korean too, and a bad FEN
   await expect(verdict(page)).toHaveText('The game is already over here: White wins by campmate.');
   await expect(page.getByTestId('editor-analyse')).toBeDisabled();
 
+  // A link's FEN that cannot be read: the start position, and why.
+  await edit(page, { variant: 'mansindam', fen: '4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1 extra' });
+  await expect(page.getByTestId('editor-fen-error')).toHaveText("The end field 'extra' is not valid");
+  await expect(fen(page)).toHaveValue('rnbakqcnm/9/ppppppppp/9/9/9/PPPPPPPPP/9/MNCQKABNR[] w - - 0 1');
+
   await edit(page, { variant: 'pandemonium', fen: '4k4/9/9/9/9/9/9/9/3KK4[] w - - 0 1', lang: 'ko' });
   await expect(verdict(page)).toHaveText('백의 왕이 2개입니다. 한 쪽에 꼭 하나여야 합니다');
   await expect(page.getByTestId('editor-play')).toHaveText('컴퓨터와 두기');
