@@ -20,11 +20,11 @@ cargo fmt --check
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
-step "cargo clippy (wasm32: the page, the worker and the study page)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study -- -D warnings
+step "cargo clippy (wasm32: the page, the worker, the study page and the diagram page)"
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram -- -D warnings
 
 step "cargo clippy (wasm32, play build without the study feature)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin diagram --no-default-features -- -D warnings
 
 step "cargo test"
 cargo test

@@ -42,6 +42,13 @@ pub struct Text {
     pub ed: &'static EditorText,
     /// The New game dialog's way to the board editor.
     pub set_up_position: &'static str,
+    // The diagram page.
+    pub download_svg: &'static str,
+    pub download_png: &'static str,
+    pub play_from_here: &'static str,
+    /// "This diagram's position could not be read ({detail})."
+    pub diagram_unreadable: &'static str,
+    pub diagram_offline: &'static str,
     pub tagline: &'static str,
     pub loading: &'static str,
     pub language: &'static str,
@@ -187,6 +194,7 @@ pub struct Text {
     pub expected_level: &'static str,
     pub expected_at_most: &'static str,
     pub expected_against_computer: &'static str,
+    pub expected_squares: &'static str,
     pub share: &'static str,
     pub share_title: &'static str,
     pub share_text: &'static str,
@@ -234,6 +242,7 @@ impl Text {
             Expected::Level => self.expected_level.to_string(),
             Expected::AtMost(n) => fill(self.expected_at_most, &[("n", &n.to_string())]),
             Expected::AgainstComputer => self.expected_against_computer.to_string(),
+            Expected::Squares => self.expected_squares.to_string(),
         };
         fill(
             self.link_problem,
@@ -507,6 +516,11 @@ pub static EN: Text = Text {
     #[cfg(feature = "study")]
     ed: &ED_EN,
     set_up_position: "Set up a position",
+    download_svg: "Download SVG",
+    download_png: "Download PNG",
+    play_from_here: "Play from this position",
+    diagram_unreadable: "This diagram's position could not be read ({detail}).",
+    diagram_offline: "The pieces could not be loaded: connect once to keep them for offline use.",
     tagline: "Chess on 9×9 with drops",
     loading: "Starting the game engine…",
     language: "Language",
@@ -669,6 +683,7 @@ pub static EN: Text = Text {
     expected_level: "use a level from 1 to 6",
     expected_at_most: "it is too long (at most {n})",
     expected_against_computer: "a level is for a game against the computer (mode=ai)",
+    expected_squares: "squares such as e4, or moves such as e2e4, separated by commas (at most 40)",
     share: "↗ Share",
     share_title: "Share this game",
     share_text: "This link opens the game as it stands, seen as you see it.",
@@ -688,6 +703,11 @@ pub static KO: Text = Text {
     #[cfg(feature = "study")]
     ed: &ED_KO,
     set_up_position: "국면 배치하기",
+    download_svg: "SVG 내려받기",
+    download_png: "PNG 내려받기",
+    play_from_here: "이 국면에서 두기",
+    diagram_unreadable: "이 그림의 국면을 읽을 수 없습니다({detail}).",
+    diagram_offline: "말 그림을 불러오지 못했습니다. 한 번 연결하면 오프라인에서도 쓸 수 있습니다.",
     tagline: "잡은 말을 다시 놓는 9×9 체스",
     loading: "게임 엔진을 시작하는 중…",
     language: "언어",
@@ -851,6 +871,7 @@ pub static KO: Text = Text {
     expected_level: "1부터 6까지의 수준을 쓰세요",
     expected_at_most: "너무 깁니다(최대 {n})",
     expected_against_computer: "수준은 컴퓨터와 두는 대국에만 씁니다(mode=ai)",
+    expected_squares: "e4 같은 칸이나 e2e4 같은 수를 쉼표로 나눠 씁니다(40개까지)",
     share: "↗ 공유",
     share_title: "이 대국 공유하기",
     share_text: "이 링크는 지금의 대국을 지금 보이는 그대로 엽니다.",

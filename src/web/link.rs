@@ -17,8 +17,9 @@ use std::str::FromStr;
 
 use crate::engine::Variant;
 use crate::protocol::Lang;
+use crate::protocol::{parse_square, square_name};
 use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
-use crate::web::prefs::PieceSet;
+use crate::web::prefs::{PieceSet, Theme};
 
 /// How the game of a link is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -34,6 +35,8 @@ pub enum Mode {
     Analysis,
     /// The board editor, on the link's position.
     Editor,
+    /// A still picture of the position (`diagram.html`; no engine).
+    Diagram,
 }
 
 impl Mode {
@@ -44,19 +47,21 @@ impl Mode {
             Mode::View => "view",
             Mode::Analysis => "analysis",
             Mode::Editor => "editor",
+            Mode::Diagram => "diagram",
         }
     }
 
+    pub const ALL: [Mode; 6] = [
+        Mode::Ai,
+        Mode::Local,
+        Mode::View,
+        Mode::Analysis,
+        Mode::Editor,
+        Mode::Diagram,
+    ];
+
     fn parse(s: &str) -> Option<Mode> {
-        [
-            Mode::Ai,
-            Mode::Local,
-            Mode::View,
-            Mode::Analysis,
-            Mode::Editor,
-        ]
-        .into_iter()
-        .find(|m| m.id() == s)
+        Mode::ALL.into_iter().find(|m| m.id() == s)
     }
 }
 
@@ -93,7 +98,18 @@ pub struct Link {
     /// `white=` and `black=` (`human` or `computer`): who plays each side,
     /// before what `mode` implies (the computer against itself, say).
     pub players: [Option<Player>; 2],
+    /// The board's colours (a diagram's).
+    pub theme: Option<Theme>,
+    /// A diagram's last move (`last=e2e4`, `last=P@e5`), arrows
+    /// (`arrows=e2e4,c1g5`) and ringed squares (`marks=e4,d5`), as square
+    /// indices.
+    pub last: Option<(Option<u8>, u8)>,
+    pub arrows: Vec<(u8, u8)>,
+    pub marks: Vec<u8>,
 }
+
+/// The most arrows or marked squares a link may carry.
+pub const MAX_SHAPES: usize = 40;
 
 /// A parameter of a link that cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +132,9 @@ pub enum Expected {
     /// Only for a game against the computer (a level with `mode=local` or
     /// `mode=view`).
     AgainstComputer,
+    /// Squares (`e4`), or moves from square to square (`e2e4`), separated
+    /// by commas.
+    Squares,
 }
 
 impl Link {
@@ -163,7 +182,10 @@ impl Link {
                 },
                 "mode" => match Mode::parse(&trimmed.to_ascii_lowercase()) {
                     Some(mode) => link.mode = Some(mode),
-                    None => bad("mode", Expected::OneOf("ai|local|view|analysis|editor")),
+                    None => bad(
+                        "mode",
+                        Expected::OneOf("ai|local|view|analysis|editor|diagram"),
+                    ),
                 },
                 "level" => match trimmed.parse::<u8>() {
                     Ok(level @ 1..=LEVELS) => link.level = Some(level),
@@ -184,6 +206,24 @@ impl Link {
                     "1" | "true" | "" => link.embed = true,
                     "0" | "false" => link.embed = false,
                     _ => bad("embed", Expected::OneOf("1|0")),
+                },
+                "theme" => match Theme::parse(&trimmed.to_ascii_lowercase()) {
+                    Some(theme) => link.theme = Some(theme),
+                    None => bad("theme", Expected::OneOf("wood|slate")),
+                },
+                "last" => match last_move(trimmed) {
+                    Some(last) => link.last = Some(last),
+                    None => bad("last", Expected::Squares),
+                },
+                "arrows" => match list(trimmed, |a| {
+                    Some((parse_square(a.get(..2)?)?, parse_square(a.get(2..)?)?))
+                }) {
+                    Some(arrows) => link.arrows = arrows,
+                    None => bad("arrows", Expected::Squares),
+                },
+                "marks" => match list(trimmed, parse_square) {
+                    Some(marks) => link.marks = marks,
+                    None => bad("marks", Expected::Squares),
                 },
                 "white" | "black" => {
                     let side = if key == "white" {
@@ -282,6 +322,25 @@ impl Link {
         if let Some(lang) = self.lang {
             parts.push(("lang", lang.id().into()));
         }
+        if let Some(theme) = self.theme {
+            parts.push(("theme", theme.id().into()));
+        }
+        if let Some((from, to)) = self.last {
+            let from = from.map_or_else(|| "@".to_string(), square_name);
+            parts.push(("last", format!("{from}{}", square_name(to))));
+        }
+        if !self.arrows.is_empty() {
+            let arrows: Vec<String> = self
+                .arrows
+                .iter()
+                .map(|&(a, b)| format!("{}{}", square_name(a), square_name(b)))
+                .collect();
+            parts.push(("arrows", arrows.join(",")));
+        }
+        if !self.marks.is_empty() {
+            let marks: Vec<String> = self.marks.iter().map(|&m| square_name(m)).collect();
+            parts.push(("marks", marks.join(",")));
+        }
         if self.embed {
             parts.push(("embed", "1".into()));
         }
@@ -326,6 +385,7 @@ impl Link {
             } else {
                 snap.players.map(Some)
             },
+            ..Link::default()
         }
     }
 }
@@ -353,6 +413,29 @@ impl Link {
             ..Link::default()
         }
     }
+}
+
+/// A last move: `e2e4` (`e2e4+` promoting), or a drop `P@e5` (its piece
+/// letter is not needed to mark its square: `@e5` too).
+fn last_move(s: &str) -> Option<(Option<u8>, u8)> {
+    let s = s.trim_end_matches('+');
+    match s.split_once('@') {
+        Some((piece, to)) if piece.len() <= 1 => Some((None, parse_square(to)?)),
+        Some(_) => None,
+        None => Some((Some(parse_square(s.get(..2)?)?), parse_square(s.get(2..)?)?)),
+    }
+}
+
+/// Comma-separated items, each read by `item`; none if any cannot be, or
+/// if there are more than [`MAX_SHAPES`].
+fn list<T>(s: &str, item: impl Fn(&str) -> Option<T>) -> Option<Vec<T>> {
+    let items: Option<Vec<T>> = s
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .map(item)
+        .collect();
+    items.filter(|i| i.len() <= MAX_SHAPES)
 }
 
 /// The `key=value` pairs of a query, decoded as a browser's form decoding
@@ -433,6 +516,7 @@ mod tests {
                 lang: Some(Lang::Ko),
                 embed: true,
                 players: [None, None],
+                ..Link::default()
             }
         );
     }
@@ -455,7 +539,7 @@ mod tests {
                 (
                     "mode",
                     "watch",
-                    Expected::OneOf("ai|local|view|analysis|editor")
+                    Expected::OneOf("ai|local|view|analysis|editor|diagram")
                 ),
                 ("level", "9", Expected::Level),
                 (
@@ -556,6 +640,7 @@ mod tests {
             lang: Some(Lang::En),
             embed: true,
             players: [Some(Player::Computer), None],
+            ..Link::default()
         };
         let q = link.query();
         assert_eq!(
@@ -657,6 +742,43 @@ mod tests {
         assert_eq!(decode("%FF"), "\u{FFFD}");
     }
 
+    /// A diagram's link: its theme, last move, arrows and marked squares.
+    #[test]
+    fn a_diagrams_marks_read_back() {
+        let q = "variant=pandemonium&mode=diagram&theme=slate&last=P@e5&arrows=e2e4,c1g5&marks=d5,i9&embed=1";
+        let (link, problems) = parse(q);
+        assert_eq!(problems, []);
+        let sq = |s: &str| parse_square(s).unwrap();
+        assert_eq!(link.mode, Some(Mode::Diagram));
+        assert_eq!(link.theme, Some(Theme::Slate));
+        assert_eq!(link.last, Some((None, sq("e5"))));
+        assert_eq!(link.arrows, [(sq("e2"), sq("e4")), (sq("c1"), sq("g5"))]);
+        assert_eq!(link.marks, [sq("d5"), sq("i9")]);
+        assert_eq!(
+            link.query(),
+            "variant=pandemonium&mode=diagram&theme=slate&last=@e5&arrows=e2e4,c1g5&marks=d5,i9&embed=1"
+        );
+        assert_eq!(parse("last=e2e4+").0.last, Some((Some(sq("e2")), sq("e4"))));
+        // What cannot be read is named, and left out.
+        let (link, problems) = parse("last=e2&arrows=e2e4,z9a1&marks=e4,,e10&theme=pink");
+        assert_eq!(
+            (link.last, link.arrows.len(), link.marks.len(), link.theme),
+            (None, 0, 0, None)
+        );
+        let named: Vec<_> = problems.iter().map(|p| (p.param, p.expected)).collect();
+        assert_eq!(
+            named,
+            [
+                ("last", Expected::Squares),
+                ("arrows", Expected::Squares),
+                ("marks", Expected::Squares),
+                ("theme", Expected::OneOf("wood|slate")),
+            ]
+        );
+        let many = vec!["e4"; MAX_SHAPES + 1].join(",");
+        assert_eq!(parse(&format!("marks={many}")).1.len(), 1);
+    }
+
     /// The board editor's links: each mode's reads back as it was written.
     #[test]
     fn editor_links_read_back_exactly() {
@@ -695,10 +817,10 @@ mod tests {
         #[test]
         fn any_position_link_reads_back(
             fen in "[ -~]{1,80}",
-            mode in 0usize..5,
+            mode in 0usize..Mode::ALL.len(),
             black in proptest::bool::ANY,
         ) {
-            let mode = [Mode::Ai, Mode::Local, Mode::View, Mode::Analysis, Mode::Editor][mode];
+            let mode = Mode::ALL[mode];
             let bottom = if black { Side::Black } else { Side::White };
             let link = Link::of_position("pandemonium", fen.trim(), mode, bottom, PieceSet::Traditional);
             prop_assume!(!fen.trim().is_empty());

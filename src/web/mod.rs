@@ -14,6 +14,7 @@ pub mod prefs;
 pub mod saved;
 pub mod sound;
 pub mod state;
+pub mod still;
 
 #[cfg(target_arch = "wasm32")]
 mod app;
@@ -27,6 +28,8 @@ mod components;
 mod hooks;
 #[cfg(target_arch = "wasm32")]
 mod offline;
+#[cfg(target_arch = "wasm32")]
+pub mod still_page;
 #[cfg(target_arch = "wasm32")]
 mod storage;
 #[cfg(target_arch = "wasm32")]
