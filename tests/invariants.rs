@@ -148,6 +148,12 @@ fn reference_moves(pos: &Position) -> Vec<u16> {
 
 fn check_position(pos: &Position) {
     assert_eq!(pos.hash(), pos.compute_hash(), "hash of {}", pos.fen());
+    // A square holds one piece at most.
+    assert!(
+        (pos.pieces_of(Color::White) & pos.pieces_of(Color::Black)).is_empty(),
+        "both colours on a square in {}",
+        pos.fen()
+    );
     let moves = pos.legal_moves();
     let mut generated: Vec<u16> = moves.iter().map(|m| m.bits()).collect();
     generated.sort_unstable();

@@ -667,3 +667,46 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(variant: Variant, fen: &str) -> Position {
+        Position::from_fen(variant, fen).unwrap()
+    }
+
+    /// Two positions are equal only when every part is: the game, the
+    /// pieces, the hands, the side to move and both counters.
+    #[test]
+    fn positions_differ_in_any_part() {
+        let m = Variant::Mansindam;
+        let base = "4k4/9/9/9/9/9/9/9/4K4[P] w - - 3 7";
+        let a = pos(m, base);
+        assert_eq!(a, pos(m, base));
+        for other in [
+            "4k4/9/9/9/9/9/9/9/3K5[P] w - - 3 7",
+            "4k4/9/9/9/9/9/9/9/4K4[p] w - - 3 7",
+            "4k4/9/9/9/9/9/9/9/4K4[P] b - - 3 7",
+            "4k4/9/9/9/9/9/9/9/4K4[P] w - - 4 7",
+            "4k4/9/9/9/9/9/9/9/4K4[P] w - - 3 8",
+        ] {
+            assert_ne!(a, pos(m, other), "{other}");
+        }
+        assert_ne!(a, pos(Variant::Pandemonium, base));
+        assert_eq!(
+            format!("{a:?}"),
+            "Position(4k4/9/9/9/9/9/9/9/4K4[P] w - - 3 7)"
+        );
+        assert_eq!((a.halfmove_clock(), a.fullmove_number()), (3, 7));
+    }
+
+    #[test]
+    fn an_illegal_move_is_refused_by_name() {
+        let mut p = Position::start(Variant::Mansindam);
+        let sq = |s: &str| Square::parse(s).unwrap();
+        let e = p.play(Move::normal(sq("e3"), sq("e5"), false)).unwrap_err();
+        assert_eq!(e.to_string(), "e3e5 is not a legal move here");
+        assert_eq!(p, Position::start(Variant::Mansindam));
+    }
+}
