@@ -21,7 +21,7 @@ use crate::web::hooks::{
     use_persist, use_sound, use_store, use_worker, Store,
 };
 use crate::web::i18n::fill;
-use crate::web::link::{Link, Shown};
+use crate::web::link::{Link, Mode, Shown};
 use crate::web::offline;
 use crate::web::prefs::Prefs;
 use crate::web::state::{Action, Dialog, State};
@@ -47,6 +47,7 @@ pub fn app() -> Html {
     let board = state.analysis.as_ref();
     let study_panel = study::panel(&state, &store, &commands);
     let editor = study::editor(&state, &store);
+    let builder_page = study::builder(&state, &store);
     let show_ply = store.reform(Action::ShowPly);
 
     let t = state.text();
@@ -54,7 +55,9 @@ pub fn app() -> Html {
     let thinking = snap.as_ref().is_some_and(|s| s.thinking);
     let playing = !state.view.viewer;
     let can_take_back = state.can_take_back();
-    let share_url = share_url(&state);
+    let shared = share_link(&state);
+    let share_url = shared.as_ref().map(storage::url_of);
+    let builder_url = shared.as_ref().map(|l| builder_url(&state, l));
     let title = snap.as_ref().map_or_else(
         || format!("{} · {}", t.mansindam, t.pandemonium),
         |s| t.variant(&s.variant).to_string(),
@@ -118,6 +121,9 @@ pub fn app() -> Html {
                     on_settings={store.dispatching(Action::Open(Dialog::Settings))}
                     on_new_game={store.dispatching(Action::Open(Dialog::NewGame))} />
             }
+            if let Some(page) = builder_page {
+                <main class="builder-page">{ page }</main>
+            } else {
             <main class="play">
                 if state.view.embed {
                     // The frame's page has a title too, for screen readers.
@@ -209,7 +215,8 @@ pub fn app() -> Html {
                 }
                 }
             </main>
-            { overlays(&state, &store, &commands, share_url.as_deref()) }
+            }
+            { overlays(&state, &store, &commands, share_url.as_deref(), builder_url) }
         </div>
     }
 }
@@ -243,7 +250,13 @@ fn clock_faces(state: &State) -> [Option<ClockFace>; 2] {
 
 /// Over the page: what a screen reader hears, the questions, the dialogs
 /// and the messages.
-fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option<&str>) -> Html {
+fn overlays(
+    state: &State,
+    store: &Store,
+    commands: &Commands,
+    share_url: Option<&str>,
+    builder_url: Option<String>,
+) -> Html {
     let t = state.text();
     let snap = &state.snapshot;
     let resign_side = state.resigner();
@@ -283,7 +296,8 @@ fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option
             on_close={store.dispatching(Action::CloseDialog)} />
     }
     if let (Some(Dialog::Share), Some(url)) = (state.dialogs.open, &share_url) {
-        <ShareDialog lang={state.view.lang} link={url.to_string()} on_close={store.dispatching(Action::CloseDialog)} />
+        <ShareDialog lang={state.view.lang} link={url.to_string()} builder={builder_url.map(AttrValue::from)}
+            on_close={store.dispatching(Action::CloseDialog)} />
     }
     if state.dialogs.open == Some(Dialog::NewGame) {
         <NewGameDialog initial={Settings::of(snap.as_deref())} clock={state.clock.started} lang={state.view.lang}
@@ -311,12 +325,11 @@ fn overlays(state: &State, store: &Store, commands: &Commands, share_url: Option
 /// The link to the game as it is seen now (Share, and "open the full game"
 /// from an iframe), written only where it is shown: it holds every move of
 /// the game.
-fn share_url(state: &State) -> Option<String> {
+fn share_link(state: &State) -> Option<Link> {
     let shown = state.view.embed || state.dialogs.open == Some(Dialog::Share);
     if state.editing() {
         // The position set up, to play from.
-        let link = study::position_link(state, None).filter(|_| shown)?;
-        return Some(storage::url_of(&link));
+        return study::position_link(state, None).filter(|_| shown);
     }
     let snap = state.snapshot.as_deref().filter(|_| shown)?;
     let view = &state.view;
@@ -325,6 +338,16 @@ fn share_url(state: &State) -> Option<String> {
         (None, true) => Shown::Viewed,
         (None, false) => Shown::Played,
     };
-    let link = Link::of_game(snap, view.bottom(), shown, view.prefs.pieces);
-    Some(storage::url_of(&link))
+    Some(Link::of_game(snap, view.bottom(), shown, view.prefs.pieces))
+}
+
+/// The embed builder for the game (or position) shared.
+fn builder_url(state: &State, shared: &Link) -> String {
+    storage::url_of(&Link {
+        mode: Some(Mode::Builder),
+        lang: Some(state.view.lang),
+        level: None,
+        players: [None, None],
+        ..shared.clone()
+    })
 }

@@ -40,6 +40,11 @@ pub struct Text {
     /// The board editor's words (in the study bundle only).
     #[cfg(feature = "study")]
     pub ed: &'static EditorText,
+    /// The embed builder's words (in the study bundle only).
+    #[cfg(feature = "study")]
+    pub bd: &'static BuilderText,
+    /// The Share dialog's way to the embed builder.
+    pub embed_in_post: &'static str,
     /// The New game dialog's way to the board editor.
     pub set_up_position: &'static str,
     // The diagram page.
@@ -431,6 +436,81 @@ pub static AN_KO: AnalysisText = AnalysisText {
     review_lost: "저장된 이 대국의 복기를 읽을 수 없습니다({detail}). 다시 복기해 주세요.",
 };
 
+/// The embed builder's words.
+#[cfg(feature = "study")]
+pub struct BuilderText {
+    pub title: &'static str,
+    pub intro: &'static str,
+    pub shows: &'static str,
+    /// Play on, the game, a diagram (as `Show::ALL`).
+    pub show: [&'static str; 3],
+    pub level: &'static str,
+    pub bottom: &'static str,
+    pub size: &'static str,
+    /// Small, medium, large (as `SIZES`).
+    pub sizes: [&'static str; 3],
+    pub width: &'static str,
+    pub height: &'static str,
+    pub preview: &'static str,
+    pub snippet: &'static str,
+    pub back: &'static str,
+    /// The frame's title, as a screen reader says it: "{game}: …" (as
+    /// `Show::ALL`).
+    pub frame_title: [&'static str; 3],
+}
+
+#[cfg(feature = "study")]
+pub static BD_EN: BuilderText = BuilderText {
+    title: "Put this game in a post",
+    intro: "Choose what your readers see; the preview is the frame itself. Copy the snippet into your post's HTML.",
+    shows: "The post shows",
+    show: [
+        "This position, to play on against the computer",
+        "The whole game, to step through",
+        "A still diagram of this position",
+    ],
+    level: "Computer's level",
+    bottom: "At the bottom",
+    size: "Frame size",
+    sizes: ["Small", "Medium", "Large"],
+    width: "Width",
+    height: "Height",
+    preview: "Preview",
+    snippet: "Snippet for your post",
+    back: "Back to the game",
+    frame_title: [
+        "{game}: play against the computer",
+        "{game}: a game to step through",
+        "{game}: a diagram",
+    ],
+};
+
+#[cfg(feature = "study")]
+pub static BD_KO: BuilderText = BuilderText {
+    title: "이 대국을 글에 넣기",
+    intro: "독자에게 보일 것을 고르세요. 미리보기가 바로 그 틀입니다. 아래 코드를 글의 HTML에 붙여 넣으세요.",
+    shows: "글에 보일 것",
+    show: [
+        "이 국면에서 컴퓨터와 이어 두기",
+        "대국 전체를 한 수씩 보기",
+        "이 국면의 그림",
+    ],
+    level: "컴퓨터 수준",
+    bottom: "아래쪽",
+    size: "틀 크기",
+    sizes: ["작게", "보통", "크게"],
+    width: "너비",
+    height: "높이",
+    preview: "미리보기",
+    snippet: "글에 넣을 코드",
+    back: "대국으로 돌아가기",
+    frame_title: [
+        "{game}: 컴퓨터와 두기",
+        "{game}: 한 수씩 보는 대국",
+        "{game}: 국면 그림",
+    ],
+};
+
 /// The board editor's words.
 #[cfg(feature = "study")]
 pub struct EditorText {
@@ -515,6 +595,9 @@ pub static EN: Text = Text {
     an: &AN_EN,
     #[cfg(feature = "study")]
     ed: &ED_EN,
+    #[cfg(feature = "study")]
+    bd: &BD_EN,
+    embed_in_post: "Put it in a post…",
     set_up_position: "Set up a position",
     download_svg: "Download SVG",
     download_png: "Download PNG",
@@ -702,6 +785,9 @@ pub static KO: Text = Text {
     an: &AN_KO,
     #[cfg(feature = "study")]
     ed: &ED_KO,
+    #[cfg(feature = "study")]
+    bd: &BD_KO,
+    embed_in_post: "글에 넣기…",
     set_up_position: "국면 배치하기",
     download_svg: "SVG 내려받기",
     download_png: "PNG 내려받기",

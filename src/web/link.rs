@@ -37,6 +37,8 @@ pub enum Mode {
     Editor,
     /// A still picture of the position (`diagram.html`; no engine).
     Diagram,
+    /// The embed builder, for the link's game.
+    Builder,
 }
 
 impl Mode {
@@ -48,16 +50,18 @@ impl Mode {
             Mode::Analysis => "analysis",
             Mode::Editor => "editor",
             Mode::Diagram => "diagram",
+            Mode::Builder => "builder",
         }
     }
 
-    pub const ALL: [Mode; 6] = [
+    pub const ALL: [Mode; 7] = [
         Mode::Ai,
         Mode::Local,
         Mode::View,
         Mode::Analysis,
         Mode::Editor,
         Mode::Diagram,
+        Mode::Builder,
     ];
 
     fn parse(s: &str) -> Option<Mode> {
@@ -184,7 +188,7 @@ impl Link {
                     Some(mode) => link.mode = Some(mode),
                     None => bad(
                         "mode",
-                        Expected::OneOf("ai|local|view|analysis|editor|diagram"),
+                        Expected::OneOf("ai|local|view|analysis|editor|diagram|builder"),
                     ),
                 },
                 "level" => match trimmed.parse::<u8>() {
@@ -539,7 +543,7 @@ mod tests {
                 (
                     "mode",
                     "watch",
-                    Expected::OneOf("ai|local|view|analysis|editor|diagram")
+                    Expected::OneOf("ai|local|view|analysis|editor|diagram|builder")
                 ),
                 ("level", "9", Expected::Level),
                 (

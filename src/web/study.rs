@@ -158,12 +158,44 @@ fn open_position(store: &Store, mode: Mode) {
     }
 }
 
-/// Whether the page's link asks for the study bundle (the analysis board
-/// or the board editor): the play page then loads it instead of starting.
+/// The embed builder's page, when it is open (once the game has come).
+#[cfg(feature = "study")]
+pub fn builder(state: &State, store: &Store) -> Option<Html> {
+    let b = state.builder.as_ref()?;
+    let snap = state.snapshot.as_deref()?;
+    // The site's folder (the frame's page is this page, or diagram.html
+    // beside it), and the game's own link to go back to.
+    let here = crate::web::storage::url_of(&Link::default());
+    let site = match here.rfind('/') {
+        Some(i) => here[..=i].to_string(),
+        None => here.clone(),
+    };
+    let back = Link {
+        lang: Some(state.view.lang),
+        ..Link::of_game(snap, b.bottom, crate::web::link::Shown::Viewed, b.pieces)
+    };
+    Some(crate::web::components::builder::page(
+        b,
+        snap,
+        &site,
+        &crate::web::storage::url_of(&back),
+        store,
+        state.text(),
+    ))
+}
+
+#[cfg(not(feature = "study"))]
+pub fn builder(_: &State, _: &Store) -> Option<Html> {
+    None
+}
+
+/// Whether the page's link asks for the study bundle (the analysis board,
+/// the board editor or the embed builder): the play page then loads it
+/// instead of starting.
 pub fn wanted() -> bool {
     matches!(
         crate::web::storage::link().0.mode,
-        Some(Mode::Analysis | Mode::Editor)
+        Some(Mode::Analysis | Mode::Editor | Mode::Builder)
     )
 }
 

@@ -267,7 +267,7 @@ fn clock_chooser(props: &ClockProps) -> Html {
 }
 
 /// One of a group of choices (pressed when `on`), with an optional note.
-fn choice_button(
+pub fn choice_button(
     testid: String,
     title: &'static str,
     note: &'static str,
@@ -494,6 +494,9 @@ pub fn record_dialog(props: &RecordProps) -> Html {
 pub struct ShareProps {
     pub lang: Lang,
     pub link: AttrValue,
+    /// The embed builder for the same game.
+    #[prop_or_default]
+    pub builder: Option<AttrValue>,
     pub on_close: Callback<()>,
 }
 
@@ -507,6 +510,9 @@ pub fn share_dialog(props: &ShareProps) -> Html {
             <CopyField lang={props.lang} label={t.link_label} value={Some(props.link.clone())}
                 testid="share-link" copy_at_once=true />
             <div class="dialog-buttons">
+                if let Some(builder) = &props.builder {
+                    <a class="button" href={builder.clone()} data-testid="open-builder">{ t.embed_in_post }</a>
+                }
                 <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
             </div>
         </Modal>

@@ -3,6 +3,8 @@
 #[cfg(feature = "study")]
 pub mod analysis;
 pub mod board;
+#[cfg(feature = "study")]
+pub mod builder;
 pub mod controls;
 pub mod dialogs;
 #[cfg(feature = "study")]

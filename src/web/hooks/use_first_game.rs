@@ -22,6 +22,7 @@ pub fn first_state() -> State {
     let actions = [
         Action::SetPrefs(Prefs {
             pieces: link.pieces.unwrap_or(prefs.pieces),
+            theme: link.theme.unwrap_or(prefs.theme),
             ..prefs
         }),
         Action::SetLang(lang),
@@ -40,6 +41,10 @@ pub fn first_state() -> State {
     #[cfg(feature = "study")]
     if let Some(open) = open_editor(&link) {
         return state.reduce(open).0;
+    }
+    #[cfg(feature = "study")]
+    if link.mode == Some(Mode::Builder) {
+        return state.reduce(Action::OpenBuilder).0;
     }
     state
 }
@@ -87,7 +92,10 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
     worker.set_lang(storage::language(link.lang, &storage::load_prefs()));
     // A game to look at or to analyse stays in the address: a reload shows
     // it again.
-    let shown = matches!(link.mode, Some(Mode::View | Mode::Analysis | Mode::Editor));
+    let shown = matches!(
+        link.mode,
+        Some(Mode::View | Mode::Analysis | Mode::Editor | Mode::Builder)
+    );
     dispatch.dispatch(Action::LinkProblems(problems));
     #[cfg(feature = "study")]
     if let Some(open) = open_editor(&link) {

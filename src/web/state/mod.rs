@@ -9,6 +9,8 @@
 //! that move as legal.
 
 pub mod analysis;
+#[cfg(feature = "study")]
+pub mod builder;
 pub mod clock;
 pub mod dialogs;
 #[cfg(feature = "study")]
@@ -30,6 +32,8 @@ use crate::web::link::Problem;
 use crate::web::prefs::Prefs;
 
 pub use analysis::{AnalysisBoard, Job, ReviewRun, Tree};
+#[cfg(feature = "study")]
+pub use builder::{Builder, Choose};
 pub use clock::ClockState;
 pub use dialogs::{Dialog, Dialogs, Notice, Records};
 #[cfg(feature = "study")]
@@ -68,6 +72,10 @@ pub struct State {
     /// bundle only).
     #[cfg(feature = "study")]
     pub editor: Option<Editor>,
+    /// The embed builder, when it is open (`mode=builder`; in the study
+    /// bundle only).
+    #[cfg(feature = "study")]
+    pub builder: Option<Builder>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -173,6 +181,12 @@ pub enum Action {
     /// The board editor ([`Edit::Open`] opens it).
     #[cfg(feature = "study")]
     Edit(Edit),
+    /// Opens the embed builder with the page's own choices.
+    #[cfg(feature = "study")]
+    OpenBuilder,
+    /// A choice on the embed builder.
+    #[cfg(feature = "study")]
+    Build(Choose),
 }
 
 impl State {
@@ -305,6 +319,18 @@ impl State {
             Action::SetPrefs(prefs) => {
                 s.view.lang = prefs.lang.unwrap_or(s.view.lang);
                 s.view.prefs = prefs;
+            }
+            #[cfg(feature = "study")]
+            Action::OpenBuilder => {
+                let v = &self.view;
+                let bottom = v.bottom_wish.unwrap_or(v.bottom());
+                s.builder = Some(Builder::new(bottom, v.prefs.pieces, v.prefs.theme, v.lang));
+            }
+            #[cfg(feature = "study")]
+            Action::Build(choice) => {
+                if let Some(b) = &self.builder {
+                    s.builder = Some(b.choose(choice));
+                }
             }
             #[cfg(feature = "study")]
             Action::Edit(edit) => {

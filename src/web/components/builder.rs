@@ -1,0 +1,162 @@
+//! The embed builder's page: the choices of what a post's frame shows, the
+//! frame itself as the preview, and the snippet to copy.
+
+use yew::prelude::*;
+
+use crate::protocol::{Lang, Side, Snapshot, LEVELS};
+use crate::web::components::dialogs::{choice_button, CopyField};
+use crate::web::hooks::Store;
+use crate::web::i18n::{fill, Text};
+use crate::web::prefs::{PieceSet, Theme};
+use crate::web::state::builder::{Show, SIZES};
+use crate::web::state::{Action, Builder, Choose};
+
+/// The builder for the game `snap`, on the site at `site` (the game's
+/// folder, ending with `/`); `back`: the game's own link.
+pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store, t: &Text) -> Html {
+    let choose = |c: Choose| store.dispatching::<MouseEvent>(Action::Build(c));
+    let game = t.variant(&snap.variant);
+    let title = fill(t.bd.frame_title[show_index(b.show)], &[("game", game)]);
+    let src = b.src(site, snap);
+    let snippet = b.snippet(site, snap, &title);
+    let group = |legend: &'static str, body: Html| {
+        html! {
+            <fieldset>
+                <legend>{ legend }</legend>
+                <div class="choices">{ body }</div>
+            </fieldset>
+        }
+    };
+    let shows = Show::ALL.map(|show| {
+        choice_button(
+            format!("show-{}", show.id()),
+            t.bd.show[show_index(show)],
+            "",
+            b.show == show,
+            choose(Choose::Show(show)),
+        )
+    });
+    let level = html! {
+        <label class="field">
+            <span class="field-label">{ t.bd.level }</span>
+            <select data-testid="builder-level" onchange={store.reform(|e: Event| {
+                Action::Build(Choose::Level(value(&e).parse().unwrap_or(1)))
+            })}>
+                { for (1..=LEVELS).map(|l| html! {
+                    <option value={l.to_string()} selected={l == b.level}>{ format!("{l} · {}", t.level_note(l)) }</option>
+                }) }
+            </select>
+        </label>
+    };
+    let sides = Side::BOTH.map(|side| {
+        choice_button(
+            format!("builder-bottom-{}", side.id()),
+            t.side(side),
+            "",
+            b.bottom == side,
+            choose(Choose::Bottom(side)),
+        )
+    });
+    let pieces = PieceSet::ALL.iter().map(|&set| {
+        let name = match set {
+            PieceSet::International => t.international,
+            PieceSet::Traditional => t.traditional,
+            PieceSet::Figurine => t.figurine,
+        };
+        choice_button(
+            format!("builder-pieces-{}", set.id()),
+            name,
+            "",
+            b.pieces == set,
+            choose(Choose::Pieces(set)),
+        )
+    });
+    let themes = Theme::ALL.iter().map(|&theme| {
+        let name = match theme {
+            Theme::Wood => t.wood,
+            Theme::Slate => t.slate,
+        };
+        choice_button(
+            format!("builder-theme-{}", theme.id()),
+            name,
+            "",
+            b.theme == theme,
+            choose(Choose::Theme(theme)),
+        )
+    });
+    let langs = Lang::ALL.iter().map(|&lang| {
+        choice_button(
+            format!("builder-lang-{}", lang.id()),
+            lang.name(),
+            "",
+            b.lang == lang,
+            choose(Choose::Lang(lang)),
+        )
+    });
+    let sizes = SIZES.iter().zip(t.bd.sizes).map(|(&(w, h), name)| {
+        let on = (b.width, b.height) == (w, h);
+        let click = {
+            let store = store.clone();
+            Callback::from(move |_: MouseEvent| {
+                store.dispatch(Action::Build(Choose::Width(w)));
+                store.dispatch(Action::Build(Choose::Height(h)));
+            })
+        };
+        choice_button(format!("builder-size-{w}"), name, "", on, click)
+    });
+    let number = |label: &'static str, testid: &'static str, n: u32, make: fn(u32) -> Choose| {
+        html! {
+            <label class="field">
+                <span class="field-label">{ label }</span>
+                <input type="number" min="240" max="1200" step="10" value={n.to_string()} data-testid={testid}
+                    onchange={store.reform(move |e: Event| {
+                        Action::Build(make(value(&e).parse().unwrap_or(n)))
+                    })} />
+            </label>
+        }
+    };
+    html! {
+        <>
+            <section class="builder-form" data-testid="builder">
+                <h2>{ t.bd.title }</h2>
+                <p class="note">{ t.bd.intro }</p>
+                { group(t.bd.shows, shows.into_iter().collect::<Html>()) }
+                if b.show == Show::Play { { level } }
+                { group(t.bd.bottom, sides.into_iter().collect::<Html>()) }
+                { group(t.pieces, pieces.into_iter().collect::<Html>()) }
+                { group(t.board_theme, themes.into_iter().collect::<Html>()) }
+                { group(t.language, langs.into_iter().collect::<Html>()) }
+                { group(t.bd.size, sizes.into_iter().collect::<Html>()) }
+                <div class="size-fields">
+                    { number(t.bd.width, "builder-width", b.width, Choose::Width) }
+                    { number(t.bd.height, "builder-height", b.height, Choose::Height) }
+                </div>
+                <a class="button back" href={back.to_string()} data-testid="builder-back">{ t.bd.back }</a>
+            </section>
+            <section class="builder-preview" aria-label={t.bd.preview}>
+                <h2>{ t.bd.preview }</h2>
+                <iframe key={src.clone()} src={src} width={b.width.to_string()} height={b.height.to_string()}
+                    title={title} data-testid="builder-preview" />
+                <CopyField lang={t.lang} label={t.bd.snippet} value={Some(AttrValue::from(snippet))} rows={4}
+                    testid="embed-snippet" />
+            </section>
+        </>
+    }
+}
+
+fn show_index(show: Show) -> usize {
+    Show::ALL.iter().position(|&s| s == show).unwrap_or(0)
+}
+
+/// The value of the input or select an event came from.
+fn value(e: &Event) -> String {
+    let Some(target) = e.target() else {
+        return String::new();
+    };
+    if let Some(select) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlSelectElement>(&target) {
+        return select.value();
+    }
+    wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&target)
+        .map(|i| i.value())
+        .unwrap_or_default()
+}

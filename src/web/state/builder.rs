@@ -1,0 +1,268 @@
+//! The embed builder (`mode=builder`): what a blog post's frame shows of
+//! the game on the page (play on from its position against the computer,
+//! the game to step through, a still diagram), seen how (the side at the
+//! bottom, the piece set, the board, the language) and how large; and the
+//! `<iframe>` snippet that shows it. The frame's address is a link the
+//! page reads back exactly.
+
+use std::str::FromStr;
+
+use crate::engine::Variant;
+use crate::protocol::{Lang, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
+use crate::web::link::{Link, Mode};
+use crate::web::prefs::{PieceSet, Theme};
+
+/// What the frame shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Show {
+    /// The position on the page, to play on against the computer.
+    #[default]
+    Play,
+    /// The whole game, to step through.
+    Game,
+    /// A still picture of the position (`diagram.html`: no engine).
+    Diagram,
+}
+
+impl Show {
+    pub const ALL: [Show; 3] = [Show::Play, Show::Game, Show::Diagram];
+
+    pub const fn id(self) -> &'static str {
+        match self {
+            Show::Play => "play",
+            Show::Game => "game",
+            Show::Diagram => "diagram",
+        }
+    }
+}
+
+/// The frame's size presets (CSS pixels): a phone's column, a post's, a
+/// wide post's.
+pub const SIZES: [(u32, u32); 3] = [(320, 400), (400, 480), (560, 660)];
+/// The frame's width and height stay within these.
+pub const MIN_SIDE: u32 = 240;
+pub const MAX_SIDE: u32 = 1200;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Builder {
+    pub show: Show,
+    pub level: u8,
+    pub bottom: Side,
+    pub pieces: PieceSet,
+    pub theme: Theme,
+    pub lang: Lang,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// A choice on the builder.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Choose {
+    Show(Show),
+    Level(u8),
+    Bottom(Side),
+    Pieces(PieceSet),
+    Theme(Theme),
+    Lang(Lang),
+    Width(u32),
+    Height(u32),
+}
+
+impl Builder {
+    /// The builder's first choices: the page's own (its side at the
+    /// bottom, its pieces, board and language), a medium frame.
+    pub fn new(bottom: Side, pieces: PieceSet, theme: Theme, lang: Lang) -> Builder {
+        Builder {
+            show: Show::Play,
+            level: DEFAULT_LEVEL,
+            bottom,
+            pieces,
+            theme,
+            lang,
+            width: SIZES[1].0,
+            height: SIZES[1].1,
+        }
+    }
+
+    pub fn choose(&self, choice: Choose) -> Builder {
+        let mut b = self.clone();
+        let side = |n: u32| n.clamp(MIN_SIDE, MAX_SIDE);
+        match choice {
+            Choose::Show(show) => b.show = show,
+            Choose::Level(level) => b.level = level.clamp(1, LEVELS),
+            Choose::Bottom(side) => b.bottom = side,
+            Choose::Pieces(pieces) => b.pieces = pieces,
+            Choose::Theme(theme) => b.theme = theme,
+            Choose::Lang(lang) => b.lang = lang,
+            Choose::Width(w) => b.width = side(w),
+            Choose::Height(h) => b.height = side(h),
+        }
+        b
+    }
+
+    /// The frame's page (`""`: the game's page, or `diagram.html`) and its
+    /// link, for the game `snap` on the page.
+    pub fn frame(&self, snap: &Snapshot) -> (&'static str, Link) {
+        let standard = Variant::from_str(&snap.variant).map(Variant::start_fen);
+        let unless_start = |fen: &str| Some(fen.to_string()).filter(|f| Ok(f.as_str()) != standard);
+        let seen = Link {
+            variant: Some(snap.variant.clone()),
+            orient: (self.bottom == Side::Black).then_some(Side::Black),
+            pieces: Some(self.pieces),
+            theme: Some(self.theme),
+            lang: Some(self.lang),
+            embed: true,
+            ..Link::default()
+        };
+        match self.show {
+            Show::Play => (
+                "",
+                Link {
+                    fen: unless_start(&snap.fen),
+                    mode: Some(Mode::Ai),
+                    level: Some(self.level),
+                    ..seen
+                },
+            ),
+            Show::Game => (
+                "",
+                Link {
+                    fen: unless_start(&snap.start_fen),
+                    moves: snap.uci.clone(),
+                    mode: Some(Mode::View),
+                    ..seen
+                },
+            ),
+            Show::Diagram => (
+                "diagram.html",
+                Link {
+                    fen: Some(snap.fen.clone()),
+                    mode: Some(Mode::Diagram),
+                    last: snap.last_move,
+                    ..seen
+                },
+            ),
+        }
+    }
+
+    /// The frame's address, for the site at `site` (the folder the game's
+    /// page is in, ending with `/`).
+    pub fn src(&self, site: &str, snap: &Snapshot) -> String {
+        let (page, link) = self.frame(snap);
+        format!("{site}{page}?{}", link.query())
+    }
+
+    /// The snippet to paste into a post: the frame, its size and its title
+    /// (what a screen reader says of it).
+    pub fn snippet(&self, site: &str, snap: &Snapshot, title: &str) -> String {
+        format!(
+            "<iframe src=\"{}\" width=\"{}\" height=\"{}\" title=\"{}\" loading=\"lazy\" \
+             style=\"border:0;max-width:100%\"></iframe>",
+            attr(&self.src(site, snap)),
+            self.width,
+            self.height,
+            attr(title)
+        )
+    }
+}
+
+/// A value inside a double-quoted HTML attribute.
+fn attr(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::{parse_square, NewGame, Player, Request};
+    use crate::worker::Session;
+
+    const SITE: &str = "https://example.org/games/";
+
+    /// A game of two moves, as the page has it.
+    fn game() -> Snapshot {
+        let mut s = Session::new();
+        s.handle(
+            Request::NewGame(NewGame {
+                variant: "mansindam".into(),
+                moves: vec!["e3e4".into(), "e7e6".into()],
+                players: [Player::Human, Player::Computer],
+                ..NewGame::default()
+            }),
+            &|| 0.0,
+        );
+        s.snapshot()
+    }
+
+    fn builder() -> Builder {
+        Builder::new(Side::White, PieceSet::Traditional, Theme::Slate, Lang::Ko)
+    }
+
+    /// Every frame's address is a link the page reads back as it was.
+    #[test]
+    fn each_frame_reads_back_exactly() {
+        let snap = game();
+        for show in Show::ALL {
+            for bottom in Side::BOTH {
+                let b = builder()
+                    .choose(Choose::Show(show))
+                    .choose(Choose::Bottom(bottom));
+                let (page, link) = b.frame(&snap);
+                let src = b.src(SITE, &snap);
+                assert_eq!(src, format!("{SITE}{page}?{}", link.query()));
+                assert_eq!(Link::parse(&link.query()), (link, vec![]), "{show:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn each_choice_is_in_the_frame() {
+        let snap = game();
+        let b = builder().choose(Choose::Level(5));
+        assert_eq!(
+            b.src(SITE, &snap),
+            format!(
+                "{SITE}?variant=mansindam&fen={}&mode=ai&level=5&pieces=traditional&lang=ko&theme=slate&embed=1",
+                "rnbakqcnm/9/pppp1pppp/4p4/9/4P4/PPPP1PPPP/9/MNCQKABNR%5B%5D%20w%20-%20-%202%202"
+            )
+        );
+        let b = b
+            .choose(Choose::Show(Show::Game))
+            .choose(Choose::Bottom(Side::Black));
+        assert_eq!(
+            b.src(SITE, &snap),
+            format!("{SITE}?variant=mansindam&moves=e3e4,e7e6&mode=view&orient=black&pieces=traditional&lang=ko&theme=slate&embed=1")
+        );
+        let b = b.choose(Choose::Show(Show::Diagram));
+        let (page, link) = b.frame(&snap);
+        assert_eq!(page, "diagram.html");
+        assert_eq!(
+            link.last,
+            Some((parse_square("e7"), parse_square("e6").unwrap()))
+        );
+        assert_eq!(link.fen.as_deref(), Some(snap.fen.as_str()));
+    }
+
+    #[test]
+    fn the_snippet_is_a_frame_of_the_chosen_size() {
+        let snap = game();
+        let b = builder()
+            .choose(Choose::Width(10))
+            .choose(Choose::Height(5000))
+            .choose(Choose::Level(99));
+        assert_eq!((b.width, b.height, b.level), (MIN_SIDE, MAX_SIDE, LEVELS));
+        let b = b.choose(Choose::Width(400)).choose(Choose::Height(480));
+        let snippet = b.snippet(SITE, &snap, "Mansindam \"live\" <3");
+        assert_eq!(
+            snippet,
+            format!(
+                "<iframe src=\"{}\" width=\"400\" height=\"480\" title=\"Mansindam &quot;live&quot; &lt;3\" \
+                 loading=\"lazy\" style=\"border:0;max-width:100%\"></iframe>",
+                b.src(SITE, &snap).replace('&', "&amp;")
+            )
+        );
+    }
+}
