@@ -107,6 +107,9 @@ pub fn run() {
             None => String::new(),
         };
         let title = still::title(variant, &setup);
+        if let Some(heading) = document.get_element_by_id("diagram-title") {
+            heading.set_text_content(Some(&title));
+        }
         let svg = still::svg(&setup, look, &marks, &defs, &title);
         show(&document, &main, &svg, &title, &link, t);
     });
@@ -158,7 +161,10 @@ fn show(document: &Document, main: &Element, svg: &str, title: &str, link: &Link
     ] {
         let _ = img.set_attribute(k, v);
     }
-    let _ = main.insert_before(&img, main.first_child().as_ref());
+    // After the heading, before any problem named.
+    let heading = document.get_element_by_id("diagram-title");
+    let after = heading.and_then(|h| h.next_sibling());
+    let _ = main.insert_before(&img, after.as_ref());
     if link.embed {
         return;
     }

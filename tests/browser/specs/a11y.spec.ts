@@ -125,6 +125,38 @@ for (const [name, width, height, params] of [
   });
 }
 
+for (const [name, width, height, params] of [
+  ['the board editor', 1280, 800, { mode: 'editor' }],
+  ['the board editor with a problem, Korean, figurines', 320, 568, {
+    mode: 'editor', lang: 'ko', pieces: 'figurine', fen: '4k4/9/9/9/9/9/9/9/3KK4[Pr] w - - 0 1',
+  }],
+  ['the embed builder', 1280, 800, { mode: 'builder', moves: 'e3e4' }],
+  ['the embed builder, Korean', 320, 568, { mode: 'builder', moves: 'e3e4', lang: 'ko' }],
+] as [string, number, number, Record<string, string>][]) {
+  test(`axe-core finds no violations: ${name} (${width}×${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await openGame(page, { variant: 'mansindam', ...params });
+    await expect(page.getByTestId(params.mode === 'editor' ? 'editor-verdict' : 'builder')).toBeVisible();
+    if (params.mode === 'builder') {
+      await expect(page.frameLocator('[data-testid="builder-preview"]').locator('.app[data-ready="true"]')).toBeVisible();
+    }
+    await expectNoViolations(page);
+  });
+}
+
+for (const [name, width, height, query] of [
+  ['the diagram page', 1280, 800, 'variant=mansindam&pieces=traditional&last=e3e4'],
+  ['the diagram page, Korean, a problem named', 320, 568, 'variant=pandemonium&lang=ko&marks=z1'],
+  ['a diagram in a frame', 400, 480, 'variant=mansindam&embed=1'],
+] as [string, number, number, string][]) {
+  test(`axe-core finds no violations: ${name} (${width}×${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/diagram.html?${query}`);
+    await expect(page.getByTestId('diagram')).toBeVisible();
+    await expectNoViolations(page);
+  });
+}
+
 test('axe-core sees the violations it is asked to find', async ({ page }) => {
   // The check itself can fail: a button without a name is reported.
   await openGame(page, { variant: 'mansindam' });
