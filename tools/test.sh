@@ -24,7 +24,7 @@ step "cargo clippy (wasm32: the page, the worker, the study page and the diagram
 cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram -- -D warnings
 
 step "cargo clippy (wasm32, play build without the study feature)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin diagram --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin playworker --bin diagram --no-default-features -- -D warnings
 
 step "cargo test"
 cargo test
