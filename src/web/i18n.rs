@@ -454,6 +454,7 @@ pub struct BuilderText {
     pub preview: &'static str,
     pub snippet: &'static str,
     pub back: &'static str,
+    pub download: &'static str,
     /// The frame's title, as a screen reader says it: "{game}: …" (as
     /// `Show::ALL`).
     pub frame_title: [&'static str; 3],
@@ -478,6 +479,7 @@ pub static BD_EN: BuilderText = BuilderText {
     preview: "Preview",
     snippet: "Snippet for your post",
     back: "Back to the game",
+    download: "Download it as SVG or PNG",
     frame_title: [
         "{game}: play against the computer",
         "{game}: a game to step through",
@@ -504,6 +506,7 @@ pub static BD_KO: BuilderText = BuilderText {
     preview: "미리보기",
     snippet: "글에 넣을 코드",
     back: "대국으로 돌아가기",
+    download: "SVG나 PNG로 내려받기",
     frame_title: [
         "{game}: 컴퓨터와 두기",
         "{game}: 한 수씩 보는 대국",

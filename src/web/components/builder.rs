@@ -139,6 +139,11 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
                     title={title} data-testid="builder-preview" />
                 <CopyField lang={t.lang} label={t.bd.snippet} value={Some(AttrValue::from(snippet))} rows={4}
                     testid="embed-snippet" />
+                if b.show == Show::Diagram {
+                    // The same picture outside a frame, with its downloads.
+                    <a class="button" href={b.unframed_src(site, snap)} target="_blank" rel="noopener"
+                        data-testid="open-diagram">{ t.bd.download }</a>
+                }
             </section>
         </>
     }

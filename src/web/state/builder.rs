@@ -152,6 +152,16 @@ impl Builder {
         format!("{site}{page}?{}", link.query())
     }
 
+    /// The frame's page on its own (a diagram's, with its downloads).
+    pub fn unframed_src(&self, site: &str, snap: &Snapshot) -> String {
+        let (page, link) = self.frame(snap);
+        let link = Link {
+            embed: false,
+            ..link
+        };
+        format!("{site}{page}?{}", link.query())
+    }
+
     /// The snippet to paste into a post: the frame, its size and its title
     /// (what a screen reader says of it).
     pub fn snippet(&self, site: &str, snap: &Snapshot, title: &str) -> String {
@@ -244,6 +254,8 @@ mod tests {
             Some((parse_square("e7"), parse_square("e6").unwrap()))
         );
         assert_eq!(link.fen.as_deref(), Some(snap.fen.as_str()));
+        let outside = b.unframed_src(SITE, &snap);
+        assert_eq!(outside, b.src(SITE, &snap).replace("&embed=1", ""));
     }
 
     #[test]

@@ -101,6 +101,11 @@ test('a game to step through and a still diagram, each pasted into a post', asyn
   expect(new URL(src).searchParams.get('last')).toBe('e7e6');
   // The preview draws the diagram.
   await expect(page.frameLocator('[data-testid="builder-preview"]').getByTestId('diagram')).toBeVisible();
+  // Its own page, outside a frame, offers the downloads.
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId('open-diagram').click()]);
+  await expect(tab.getByTestId('download-png')).toBeVisible();
+  expect(new URL(tab.url()).searchParams.get('embed')).toBeNull();
+  await tab.close();
   frame = await host(page, html);
   await expect(frame.getByTestId('diagram')).toHaveAttribute('alt', 'Mansindam diagram, White to move');
 });
