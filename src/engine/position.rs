@@ -701,6 +701,44 @@ mod tests {
         assert_eq!((a.halfmove_clock(), a.fullmove_number()), (3, 7));
     }
 
+    /// No piece both leaps to a square and slides through it: its leaps
+    /// and its lines from any square are disjoint (so `attacks_from` may
+    /// join them with `|` or `^` alike), and the King's orthogonal and
+    /// diagonal lines share no square.
+    #[test]
+    fn leaps_and_lines_never_meet() {
+        let g = geo();
+        for v in Variant::ALL {
+            let rules = v.rules();
+            for (k, kind) in rules.kinds.iter().enumerate() {
+                for color in Color::BOTH {
+                    for sq in Square::all() {
+                        let leaps = rules.leaps[color.index()][k][sq.index()];
+                        let lines = g.slider_attacks(kind.atoms, sq, Bitboard::EMPTY);
+                        assert!((leaps & lines).is_empty(), "{v} {} {sq}", kind.name);
+                    }
+                }
+            }
+        }
+        for sq in Square::all() {
+            assert!((g.rook_empty(sq) & g.bishop_empty(sq)).is_empty(), "{sq}");
+        }
+    }
+
+    /// All eight of Black's Bishop-movers fill the long diagonal from a
+    /// corner: the one next to White's King there checks it.
+    #[test]
+    fn eight_bishop_movers_on_a_long_diagonal() {
+        let p = pos(
+            Variant::Mansindam,
+            "k7a/7a1/6q2/5q3/4c4/3c5/2b6/1b7/K8[] w - - 0 1",
+        );
+        let a1 = Square::parse("a1").unwrap();
+        assert_eq!(p.checkers(), Square::parse("b2").unwrap().bb());
+        assert_eq!(p.attackers_to(a1, Color::Black, p.occupied()).count(), 1);
+        assert!(p.in_check());
+    }
+
     #[test]
     fn an_illegal_move_is_refused_by_name() {
         let mut p = Position::start(Variant::Mansindam);
