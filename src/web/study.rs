@@ -65,6 +65,7 @@ pub fn embed_line(_: &State) -> Option<Html> {
 #[hook]
 pub fn use_study(store: &Store) {
     crate::web::hooks::use_analyser(store);
+    crate::web::components::editor::use_palette_drag(store);
 }
 
 #[cfg(not(feature = "study"))]

@@ -3,6 +3,10 @@
 //! ways out (Play, Analyse, Share). The board itself is the game's
 //! [`super::board::Board`], drawing the position being set up.
 
+use std::cell::Cell;
+
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::protocol::{KindView, PieceView, Side};
@@ -53,6 +57,57 @@ pub fn status(editor: &Editor, t: &Text) -> Html {
     }
 }
 
+thread_local! {
+    /// The palette piece pressed with a mouse or a pen, until it is let go.
+    static DRAGGED: Cell<Option<PieceView>> = const { Cell::new(None) };
+}
+
+/// A palette piece dragged with a mouse or a pen and let go over a square
+/// is placed there (on whatever stood there), and becomes the brush. Let go
+/// anywhere else, it is the click it was.
+#[hook]
+pub fn use_palette_drag(store: &Store) {
+    let store = store.clone();
+    use_effect_with((), move |_| {
+        let listener = web_sys::window().map(|window| {
+            EventListener::new(&window, "pointerup", move |event| {
+                let Some(piece) = DRAGGED.take() else {
+                    return;
+                };
+                let Some(e) = event.dyn_ref::<web_sys::PointerEvent>() else {
+                    return;
+                };
+                let square = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.element_from_point(e.client_x() as f32, e.client_y() as f32))
+                    .and_then(|el| el.closest("[data-square]").ok().flatten())
+                    .and_then(|sq| sq.get_attribute("data-square"))
+                    .and_then(|name| crate::protocol::parse_square(&name));
+                let Some(square) = square else {
+                    return;
+                };
+                let Some(editor) = store.get().editor.clone() else {
+                    return;
+                };
+                store.dispatch(Action::Edit(Edit::Brush(Some(piece))));
+                if editor
+                    .setup
+                    .board
+                    .get(usize::from(square))
+                    .copied()
+                    .flatten()
+                    .is_some()
+                {
+                    // Tapping takes off what stands there; the next tap places.
+                    store.dispatch(Action::Edit(Edit::Tap(square)));
+                }
+                store.dispatch(Action::Edit(Edit::Tap(square)));
+            })
+        });
+        move || drop(listener)
+    });
+}
+
 /// The engine writes its messages from the middle of a sentence.
 fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
@@ -85,7 +140,14 @@ pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exi
                         <button type="button" class={classes!("palette-piece", chosen.then_some("chosen"))}
                             aria-pressed={chosen.to_string()} aria-label={name.clone()} title={name}
                             data-testid={format!("brush-{}-{}", side.id(), kind.letter)}
-                            onclick={edit(Edit::Brush((!chosen).then_some(piece)))}>
+                            onclick={edit(Edit::Brush((!chosen).then_some(piece)))}
+                            onpointerdown={Callback::from(move |e: PointerEvent| {
+                                // A mouse or a pen may drag it onto the board
+                                // (a finger scrolls the panel).
+                                if e.pointer_type() != "touch" {
+                                    DRAGGED.set(Some(piece));
+                                }
+                            })}>
                             { tile(side, kind, set) }
                         </button>
                     }

@@ -52,6 +52,17 @@ test('pieces are placed, removed and counted in hand; the FEN and the verdict fo
   await place(page, 'black', 'K', 'e9');
   await expect(verdict(page)).toHaveText('A legal position, White to move.');
   await expect(page.getByTestId('editor-play')).toBeEnabled();
+  // Dragged from the palette with the mouse: a White Queen onto d5.
+  const from = (await page.getByTestId('brush-white-Q').boundingBox())!;
+  const to = (await square(page, 'd5').boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await expect(fen(page)).toHaveValue('4k4/9/9/9/3Q5/9/9/9/4K4[] w - - 0 1');
+  await expect(page.getByTestId('brush-white-Q')).toHaveAttribute('aria-pressed', 'true');
+  await square(page, 'd5').click();
+  await expect(fen(page)).toHaveValue('4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1');
   // A promoted piece from the palette: a Black Tiger (promoted Rook).
   await place(page, 'black', 'T', 'a8');
   await expect(fen(page)).toHaveValue('4k4/+r8/9/9/9/9/9/9/4K4[] w - - 0 1');
