@@ -526,22 +526,15 @@ impl Position {
 
     /// Files holding an unpromoted Pawn of `color`, as a bitboard of whole files.
     fn pawn_files(&self, color: Color) -> Bitboard {
-        const EVERY_RANK: u128 = {
-            let mut bits = 0u128;
-            let mut r = 0;
-            while r < 9 {
-                bits |= 1 << (9 * r);
-                r += 1;
-            }
-            bits
-        };
         let mut x = self.atoms[color.index()][atom::PAWN as usize].0;
         let mut files = 0u128;
         while x != 0 {
             files |= x & 0x1ff;
             x >>= 9;
         }
-        Bitboard(files * EVERY_RANK)
+        // Each file's bit on rank 1, copied up every rank.
+        const A_FILE: u128 = Bitboard::file(0).0;
+        Bitboard(files * A_FILE)
     }
 
     // ----- move generation -------------------------------------------------
