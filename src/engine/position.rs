@@ -732,6 +732,21 @@ mod tests {
         assert!(p.in_check());
     }
 
+    /// Seven White Guards around their King are each pinned by a slider
+    /// behind them, and a Rook checks along the eighth line with a Queen
+    /// behind it: no Guard may leave its line, so it is mate. (The pins
+    /// are one per line: a slider behind the checker pins nothing.)
+    #[test]
+    fn seven_pins_and_a_check() {
+        let p = pos(
+            Variant::Mansindam,
+            "k3q4/9/2+c1r1c2/3+P1+P3/2+m+PK+Pa2/3+P+P+P3/2a1m1q2/9/9[] w - - 0 1",
+        );
+        assert_eq!(p.checkers(), Square::parse("e7").unwrap().bb());
+        assert_eq!(p.legal_moves().len(), 0);
+        assert!(p.in_check());
+    }
+
     #[test]
     fn an_illegal_move_is_refused_by_name() {
         let mut p = Position::start(Variant::Mansindam);
