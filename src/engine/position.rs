@@ -635,13 +635,6 @@ impl Position {
         self.legal_moves().contains(m)
     }
 
-    /// Whether the move gives check (the move must be legal).
-    pub fn gives_check(&self, m: Move) -> bool {
-        let mut p = self.clone();
-        p.make_move(m);
-        p.in_check()
-    }
-
     /// Counts leaf move sequences of length `depth`.
     pub fn perft(&mut self, depth: u32) -> u64 {
         match depth {
