@@ -99,16 +99,14 @@ impl Square {
         self.0 / FILES
     }
 
-    /// The square shifted by `(df, dr)`, if it stays on the board.
+    /// The square shifted by `(df, dr)`, if it stays on the board. (Off
+    /// the left or bottom edge the file or rank is negative, and as a `u8`
+    /// it is 247 or more, which [`Square::new`] refuses like any other.)
     #[inline]
     pub const fn offset(self, df: i8, dr: i8) -> Option<Square> {
         let f = self.file() as i8 + df;
         let r = self.rank() as i8 + dr;
-        if f >= 0 && r >= 0 {
-            Square::new(f as u8, r as u8)
-        } else {
-            None
-        }
+        Square::new(f as u8, r as u8)
     }
 
     #[inline]
@@ -264,5 +262,22 @@ impl From<Square> for Bitboard {
     #[inline]
     fn from(sq: Square) -> Bitboard {
         sq.bb()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_stop_at_the_boards_edges() {
+        assert_eq!(Square::from_index(80), Square::parse("i9"));
+        assert_eq!(Square::from_index(81), None);
+        let e5 = Square::parse("e5").unwrap();
+        assert_eq!(e5.offset(-4, 4), Square::parse("a9"));
+        assert_eq!(e5.offset(4, -4), Square::parse("i1"));
+        for (df, dr) in [(-5, 0), (0, -5), (-5, -5), (5, 0), (0, 5), (-5, 5), (5, -5)] {
+            assert_eq!(e5.offset(df, dr), None, "{df} {dr}");
+        }
     }
 }
