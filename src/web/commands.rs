@@ -183,9 +183,7 @@ impl Commands {
                 view.prefs.pieces,
             )
         };
-        if let Some(window) = web_sys::window() {
-            let _ = window.location().assign(&storage::url_of(&link));
-        }
+        storage::go_to(&link);
     }
 
     /// Plays on from a pasted record or position.
@@ -221,9 +219,7 @@ impl Commands {
             embed: view.embed,
             ..Link::of_game(snap, view.bottom(), Shown::Analysed, view.prefs.pieces)
         };
-        if let Some(window) = web_sys::window() {
-            let _ = window.location().assign(&storage::url_of(&link));
-        }
+        storage::go_to(&link);
     }
 
     /// New settings, kept for the next visit.

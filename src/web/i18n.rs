@@ -7,7 +7,7 @@
 use crate::protocol::{EndReason, KindView, Lang, Player, Side, Snapshot};
 use crate::web::clock::TimeControl;
 use crate::web::link::{Expected, Problem};
-use crate::web::prefs::PieceSet;
+use crate::web::prefs::{PieceSet, Theme};
 
 /// The page's texts in a language.
 pub trait Texts {
@@ -279,6 +279,23 @@ impl Text {
 
     pub fn level_note(&self, level: u8) -> &'static str {
         self.level_notes[usize::from(level.clamp(1, 6) - 1)]
+    }
+
+    /// A piece set's name in the settings and the builder.
+    pub fn piece_set(&self, set: PieceSet) -> &'static str {
+        match set {
+            PieceSet::International => self.international,
+            PieceSet::Traditional => self.traditional,
+            PieceSet::Figurine => self.figurine,
+        }
+    }
+
+    /// A board theme's name.
+    pub fn theme(&self, theme: Theme) -> &'static str {
+        match theme {
+            Theme::Wood => self.wood,
+            Theme::Slate => self.slate,
+        }
     }
 
     /// "White Pawn", "백 보병".
@@ -1049,10 +1066,16 @@ mod tests {
 /// which are the Yang (陽, White's) and the Eum (陰, Black's), as the inventor
 /// names them.
 pub fn character(side: Side, kind: &KindView) -> char {
-    match (kind.royal, side) {
+    tile_character(kind.royal, kind.hanja, side)
+}
+
+/// [`character`] from a piece's parts (the diagrams read them from the
+/// engine's tables).
+pub const fn tile_character(royal: bool, hanja: char, side: Side) -> char {
+    match (royal, side) {
         (true, Side::White) => '陽',
         (true, Side::Black) => '陰',
-        _ => kind.hanja,
+        _ => hanja,
     }
 }
 

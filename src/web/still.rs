@@ -10,6 +10,8 @@
 use std::fmt::Write;
 
 use crate::engine::{Color, KindInfo, Setup, Square, Variant, FILES, RANKS};
+use crate::protocol::Side;
+use crate::web::i18n::tile_character;
 use crate::web::prefs::{PieceSet, Theme};
 
 /// What the picture shows besides the position.
@@ -63,11 +65,11 @@ pub fn symbol(set: PieceSet, kind: &KindInfo, color: Color) -> Option<String> {
 
 /// The character on a traditional tile (the Kings are 陽 and 陰).
 fn character(kind: &KindInfo, color: Color) -> char {
-    match (kind.royal, color) {
-        (true, Color::White) => '陽',
-        (true, Color::Black) => '陰',
-        _ => kind.hanja.chars().next().unwrap_or('?'),
-    }
+    let side = match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    };
+    tile_character(kind.royal, kind.hanja.chars().next().unwrap_or('?'), side)
 }
 
 /// The sprite a piece set's symbols come from (`static/pieces/`).

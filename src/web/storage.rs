@@ -28,6 +28,14 @@ pub fn link() -> (Link, Vec<Problem>) {
     Link::parse(&query)
 }
 
+/// Opens the link's address in this tab (the analysis board, the board
+/// editor and the games it starts).
+pub fn go_to(link: &Link) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().assign(&url_of(link));
+    }
+}
+
 /// The address of this page with the link's query (none when the link says
 /// nothing): what Share gives, and what the address bar shows.
 pub fn url_of(link: &Link) -> String {

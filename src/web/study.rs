@@ -152,11 +152,7 @@ fn open_position(store: &Store, mode: Mode) {
         lang: Some(state.view.lang),
         ..link
     };
-    if let Some(window) = web_sys::window() {
-        let _ = window
-            .location()
-            .assign(&crate::web::storage::url_of(&link));
-    }
+    crate::web::storage::go_to(&link);
 }
 
 /// The embed builder's page, when it is open (once the game has come).

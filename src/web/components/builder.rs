@@ -58,27 +58,18 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
         )
     });
     let pieces = PieceSet::ALL.iter().map(|&set| {
-        let name = match set {
-            PieceSet::International => t.international,
-            PieceSet::Traditional => t.traditional,
-            PieceSet::Figurine => t.figurine,
-        };
         choice_button(
             format!("builder-pieces-{}", set.id()),
-            name,
+            t.piece_set(set),
             "",
             b.pieces == set,
             choose(Choose::Pieces(set)),
         )
     });
     let themes = Theme::ALL.iter().map(|&theme| {
-        let name = match theme {
-            Theme::Wood => t.wood,
-            Theme::Slate => t.slate,
-        };
         choice_button(
             format!("builder-theme-{}", theme.id()),
-            name,
+            t.theme(theme),
             "",
             b.theme == theme,
             choose(Choose::Theme(theme)),

@@ -313,15 +313,6 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
         PieceSet::Traditional => t.traditional_note,
         PieceSet::Figurine => t.figurine_note,
     };
-    let piece_name = |set: PieceSet| match set {
-        PieceSet::International => t.international,
-        PieceSet::Traditional => t.traditional,
-        PieceSet::Figurine => t.figurine,
-    };
-    let theme_name = |theme: Theme| match theme {
-        Theme::Wood => t.wood,
-        Theme::Slate => t.slate,
-    };
     html! {
         <Modal title={t.settings} on_close={props.on_close.clone()}>
             <fieldset>
@@ -335,14 +326,14 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
                 <legend>{ t.pieces }</legend>
                 <div class="choices">
                     { for PieceSet::ALL.iter().map(|&set| choice(format!("pieces-{}", set.id()),
-                        piece_name(set), piece_note(set), p.pieces == set, Prefs { pieces: set, ..p })) }
+                        t.piece_set(set), piece_note(set), p.pieces == set, Prefs { pieces: set, ..p })) }
                 </div>
             </fieldset>
             <fieldset>
                 <legend>{ t.board_theme }</legend>
                 <div class="choices">
                     { for Theme::ALL.iter().map(|&theme| choice(format!("theme-{}", theme.id()),
-                        theme_name(theme), "", p.theme == theme, Prefs { theme, ..p })) }
+                        t.theme(theme), "", p.theme == theme, Prefs { theme, ..p })) }
                 </div>
             </fieldset>
             <fieldset>
