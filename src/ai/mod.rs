@@ -30,6 +30,7 @@
 //!   scores Pandemonium's losing repetitions as lost.
 
 mod eval;
+pub mod puzzle;
 pub mod review;
 mod rng;
 mod search;

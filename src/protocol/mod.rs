@@ -11,6 +11,7 @@
 //! natively they are plain data, so the native build needs no serde.
 
 mod analysis;
+pub mod puzzle;
 
 #[cfg(target_arch = "wasm32")]
 use serde::{Deserialize, Serialize};

@@ -1,0 +1,322 @@
+//! Puzzles made by the engine: a position, the opponent's move that made
+//! it, and a line where the solver has **one** winning answer at every move
+//! (a second move that also wins keeps the position out, as lichess's
+//! generator does). The generator (`src/bin/puzzles.rs`) proves candidates
+//! with [`prove`]; the test of the committed set (`tests/puzzles.rs`)
+//! checks a sample again with [`check`], so that a change of the rules or
+//! of the engine that breaks a puzzle fails the tests.
+//!
+//! Every search is a fresh, node-limited one ([`PROOF_NODES`]): the same
+//! engine gives the same answer on any machine.
+
+use crate::ai::review::expectation;
+use crate::ai::{Limits, Line, Score, Searcher};
+use crate::engine::{Bitboard, Color, Game, Move, Position, Reason, Variant};
+use crate::protocol::puzzle::{Puzzle, Theme};
+
+/// Nodes of every search that proves or checks a step of a puzzle.
+pub const PROOF_NODES: u64 = 200_000;
+/// The longest mate kept, in moves of the solver.
+pub const MAX_MATE: i32 = 5;
+/// The most moves of the solver in a puzzle that wins material.
+pub const MAX_GAIN_MOVES: usize = 3;
+/// A move wins when the solver's expected score after it is at least this
+/// (people's units, [`Score::for_people`]: about +3.00), or it mates.
+pub const WINS: f64 = 0.80;
+/// The second-best move must leave the solver at most this (about +1.10)
+/// and no mate: else two moves win and the position is no puzzle.
+pub const SECOND_AT_MOST: f64 = 0.65;
+
+/// Why a candidate is not a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The solver has no winning move (or the game is over).
+    NotWinning,
+    /// Only one legal move: nothing to find.
+    Forced,
+    /// The mate is longer than [`MAX_MATE`].
+    MateTooLong,
+    /// A second move also wins at this move of the solver (0 = the first).
+    TwoWins(usize),
+    /// A mate the search saw at first is not found again further down the
+    /// line (beyond its horizon): not proved.
+    MateLost,
+}
+
+/// A proved puzzle line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    /// The solver's moves and the opponent's replies, starting and ending
+    /// with the solver's.
+    pub line: Vec<Move>,
+    pub themes: Vec<Theme>,
+    /// The iteration from which the search's best move was the solution's
+    /// first move and stayed so: how deep one must look to find it.
+    pub found_at_depth: u32,
+    /// The estimate of how hard it is (see [`rating`]).
+    pub rating: u32,
+}
+
+/// The two best moves of the position, from a fresh search of `nodes`, and
+/// the first iteration from which the best move did not change.
+fn two_best(game: &Game, nodes: u64) -> (Line, Option<Line>, u32) {
+    let mut searcher = Searcher::new(16);
+    let limits = Limits {
+        multipv: 2,
+        ..Limits::nodes(nodes)
+    };
+    let mut firsts: Vec<(u32, Option<Move>)> = Vec::new();
+    let result = searcher.search(game, &limits, &|| 0.0, &mut |info| {
+        if info.multipv == 1 {
+            firsts.push((info.depth, info.pv.first().copied()));
+        }
+    });
+    let best = result.best;
+    let found = firsts
+        .iter()
+        .rev()
+        .take_while(|(_, m)| *m == best)
+        .last()
+        .map_or(1, |(d, _)| *d);
+    let mut lines = result.lines.into_iter();
+    let first = lines.next().unwrap_or(Line {
+        score: result.score,
+        pv: result.pv,
+    });
+    (first, lines.next(), found)
+}
+
+/// The opponent's best reply (a fresh search of `nodes`).
+fn reply(game: &Game, nodes: u64) -> Option<Move> {
+    Searcher::new(16)
+        .search(game, &Limits::nodes(nodes), &|| 0.0, &mut |_| {})
+        .best
+}
+
+fn mates(score: Score) -> bool {
+    matches!(score, Score::Mate(n) if n > 0)
+}
+
+/// Whether `score` (the solver's, a search's units) wins.
+fn wins(game: &Game, score: Score) -> bool {
+    mates(score) || expectation(score.for_people(game.variant())) >= WINS
+}
+
+/// Whether a second-best move leaves the first one alone (see
+/// [`SECOND_AT_MOST`]).
+fn leaves_one_win(game: &Game, second: Option<&Line>) -> bool {
+    second.is_none_or(|s| {
+        !mates(s.score) && expectation(s.score.for_people(game.variant())) <= SECOND_AT_MOST
+    })
+}
+
+/// Proves the puzzle of `game`'s position (the opponent's move that sets it
+/// already played): the solver's only winning move, the opponent's best
+/// reply, and so on until the game ends in the solver's favour, or, for a
+/// gain of material, until a second move would also win or
+/// [`MAX_GAIN_MOVES`] are made.
+pub fn prove(game: &Game, nodes: u64) -> Result<Proof, Refusal> {
+    let start = game.clone();
+    let mut game = game.clone();
+    if game.is_over() {
+        return Err(Refusal::NotWinning);
+    }
+    if game.legal_moves().len() < 2 {
+        return Err(Refusal::Forced);
+    }
+    let mut line = Vec::new();
+    let mut mate = false;
+    let mut found_at_depth = 1;
+    for k in 0.. {
+        let (best, second, found) = two_best(&game, nodes);
+        let Some(&m) = best.pv.first() else {
+            return Err(Refusal::NotWinning);
+        };
+        if k == 0 {
+            match best.score {
+                Score::Mate(n) if n > MAX_MATE => return Err(Refusal::MateTooLong),
+                s if !wins(&game, s) => return Err(Refusal::NotWinning),
+                s => mate = mates(s),
+            }
+            found_at_depth = found;
+        } else if mate && !mates(best.score) {
+            return Err(Refusal::MateLost);
+        } else if !wins(&game, best.score) {
+            return Err(Refusal::NotWinning);
+        }
+        if !leaves_one_win(&game, second.as_ref()) {
+            if k == 0 || mate {
+                return Err(Refusal::TwoWins(k));
+            }
+            // The gain is made: the line ends with the solver's last move.
+            line.pop();
+            break;
+        }
+        game.play(m).map_err(|_| Refusal::NotWinning)?;
+        line.push(m);
+        if game.is_over() || (!mate && k + 1 == MAX_GAIN_MOVES) {
+            break;
+        }
+        let Some(r) = reply(&game, nodes) else { break };
+        game.play(r).map_err(|_| Refusal::NotWinning)?;
+        line.push(r);
+    }
+    let themes = themes(&start, &line);
+    let rating = rating(found_at_depth, &start, &line);
+    Ok(Proof {
+        line,
+        themes,
+        found_at_depth,
+        rating,
+    })
+}
+
+/// The puzzle's estimated rating: a move found only by a deeper search, a
+/// longer line and a quiet first move (no capture, no check) make it
+/// harder. `500 + 140·(depth−1) + 160·(moves−1) + 150·quiet`, between 400
+/// and 2800. Players' results cannot correct it (no server), so it stays
+/// an estimate.
+pub fn rating(found_at_depth: u32, start: &Game, line: &[Move]) -> u32 {
+    let depth = found_at_depth.clamp(1, 16);
+    let moves = line.len().div_ceil(2).max(1) as u32;
+    let pos = start.position();
+    let quiet = line.first().is_some_and(|&m| {
+        let mut after = pos.clone();
+        let capture = pos.piece_at(m.to()).is_some();
+        after.make_move(m);
+        !capture && !after.in_check()
+    });
+    (500 + 140 * (depth - 1) + 160 * (moves - 1) + if quiet { 150 } else { 0 }).clamp(400, 2800)
+}
+
+/// The themes of a proved line played from `start`.
+pub fn themes(start: &Game, line: &[Move]) -> Vec<Theme> {
+    let mut game = start.clone();
+    let solver = game.position().side_to_move();
+    let mut themes = Vec::new();
+    let mut forked: Vec<Bitboard> = Vec::new();
+    let mut took_forked = false;
+    for (i, &m) in line.iter().enumerate() {
+        let pos = game.position().clone();
+        if i % 2 == 0 {
+            if m.promotes() {
+                themes.push(Theme::Promotion);
+            }
+            if pos.piece_at(m.to()).is_some() && forked.iter().any(|f| f.has(m.to())) {
+                took_forked = true;
+            }
+        }
+        if game.play(m).is_err() {
+            break;
+        }
+        if i % 2 == 0 {
+            forked.push(fork(game.position(), m, solver));
+        }
+    }
+    match game.outcome() {
+        Some(o) if o.winner == solver => {
+            themes.push(Theme::Mate);
+            match o.reason {
+                Reason::Campmate => themes.push(Theme::Campmate),
+                Reason::Repetition | Reason::PerpetualCheck => themes.push(Theme::Repetition),
+                Reason::Checkmate if line.last().is_some_and(|m| m.from().is_none()) => {
+                    themes.push(Theme::DropMate)
+                }
+                _ => {}
+            }
+        }
+        _ => themes.push(Theme::Advantage),
+    }
+    if took_forked {
+        themes.push(Theme::Fork);
+    }
+    match line.len().div_ceil(2) {
+        1 => themes.push(Theme::Short),
+        n if n >= 3 => themes.push(Theme::Long),
+        _ => {}
+    }
+    themes.sort();
+    themes.dedup();
+    themes
+}
+
+/// The opponent's pieces (the King, or any but a Pawn) attacked by the piece
+/// the solver's move `m` put on its square, when there are two or more of
+/// them; else none.
+fn fork(pos: &Position, m: Move, solver: Color) -> Bitboard {
+    let Some(piece) = pos.piece_at(m.to()) else {
+        return Bitboard::default();
+    };
+    let rules = pos.rules();
+    let targets =
+        pos.attacks_from(piece.kind, solver, m.to(), pos.occupied()) & pos.pieces_of(solver.flip());
+    let mut big = Bitboard::default();
+    for sq in targets {
+        if pos
+            .piece_at(sq)
+            .is_some_and(|p| rules.kind(p.kind).base != rules.pawn)
+        {
+            big |= sq.bb();
+        }
+    }
+    if big.more_than_one() {
+        big
+    } else {
+        Bitboard::default()
+    }
+}
+
+/// Checks a puzzle of the set with the engine as it is now: every solver's
+/// move the stored one, winning and the only winning move, the opponent's
+/// moves legal, and a mate puzzle's line ending the game in the solver's
+/// favour. Says what is wrong.
+pub fn check(puzzle: &Puzzle, nodes: u64) -> Result<(), String> {
+    let variant: Variant = puzzle
+        .variant
+        .parse()
+        .map_err(|_| format!("{}: unknown game {}", puzzle.id, puzzle.variant))?;
+    let mut game =
+        Game::from_fen(variant, &puzzle.fen).map_err(|e| format!("{}: {e}", puzzle.id))?;
+    let solver = game.position().side_to_move().flip();
+    for (i, uci) in puzzle.moves.iter().enumerate() {
+        let m = game
+            .position()
+            .parse_uci(uci)
+            .map_err(|e| format!("{}: move {} {uci}: {e}", puzzle.id, i + 1))?;
+        if i % 2 == 1 {
+            let (best, second, _) = two_best(&game, nodes);
+            let shown = |l: &Line| format!("{} {}", game.position().uci(l.pv[0]), l.score.uci());
+            if best.pv.first() != Some(&m) || !wins(&game, best.score) {
+                return Err(format!(
+                    "{}: move {} {uci} is not the winning move (best {})",
+                    puzzle.id,
+                    i + 1,
+                    shown(&best)
+                ));
+            }
+            if !leaves_one_win(&game, second.as_ref()) {
+                return Err(format!(
+                    "{}: move {} {uci} is not the only win ({} also)",
+                    puzzle.id,
+                    i + 1,
+                    second.as_ref().map(shown).unwrap_or_default()
+                ));
+            }
+        }
+        game.play(m)
+            .map_err(|e| format!("{}: move {} {uci}: {e}", puzzle.id, i + 1))?;
+    }
+    let won = game.outcome().is_some_and(|o| o.winner == solver);
+    if puzzle.themes.contains(&Theme::Mate) != won {
+        return Err(format!(
+            "{}: the line {} the game",
+            puzzle.id,
+            if won {
+                "unexpectedly ends"
+            } else {
+                "does not end"
+            }
+        ));
+    }
+    Ok(())
+}
