@@ -48,6 +48,7 @@ pub fn app() -> Html {
     let study_panel = study::panel(&state, &store, &commands);
     let editor = study::editor(&state, &store);
     let builder_page = study::builder(&state, &store);
+    let puzzle = study::puzzle(&state, &store);
     let show_ply = store.reform(Action::ShowPly);
 
     let t = state.text();
@@ -104,9 +105,10 @@ pub fn app() -> Html {
         Some(e) => e.on_input.clone(),
         None => commands.with(Commands::board_input),
     };
-    let status = match &editor {
-        Some(e) => e.status.clone(),
-        None => status,
+    let status = match (&editor, &puzzle) {
+        (Some(e), _) => e.status.clone(),
+        (None, Some(p)) => p.status.clone(),
+        (None, None) => status,
     };
     let prefs = state.view.prefs;
 
@@ -165,11 +167,16 @@ pub fn app() -> Html {
                             { status }
                         }
                         if state.view.viewer || board.is_some() { { steps.clone() } }
+                        if let Some(p) = &puzzle { { p.bar.clone() } }
                         { flip(true) }
-                        if playing && board.is_none() { { take_back(true) } }
+                        if playing && board.is_none() && puzzle.is_none() { { take_back(true) } }
                         <a class="button icon" data-testid="open-full" href={share_url.clone().unwrap_or_default()}
                             target="_blank" rel="noopener" title={t.open_full} aria-label={t.open_full}>{ "↗" }</a>
                     </nav>
+                } else if let Some(p) = puzzle {
+                    <aside class="panel puzzle" data-testid="puzzles">
+                        { p.panel }
+                    </aside>
                 } else if let Some(panel) = study_panel {
                     <aside class="panel analysis" data-testid="analysis">
                         { steps }
@@ -331,6 +338,9 @@ fn share_link(state: &State) -> Option<Link> {
         // The position set up, to play from.
         return study::position_link(state, None).filter(|_| shown);
     }
+    if state.puzzling() {
+        return study::puzzle_link(state, false).filter(|_| shown);
+    }
     let snap = state.snapshot.as_deref().filter(|_| shown)?;
     let view = &state.view;
     let shown = match (&state.analysis, view.viewer) {
@@ -341,8 +351,10 @@ fn share_link(state: &State) -> Option<Link> {
     Some(Link::of_game(snap, view.bottom(), shown, view.prefs.pieces))
 }
 
-/// The embed builder for the game (or position) shared.
+/// The embed builder for the game (or position, or puzzle) shared.
 fn builder_url(state: &State, shared: &Link) -> String {
+    // A puzzle's frame carries its line (a post needs no set).
+    let shared = &study::puzzle_link(state, true).unwrap_or_else(|| shared.clone());
     storage::url_of(&Link {
         mode: Some(Mode::Builder),
         lang: Some(state.view.lang),

@@ -43,6 +43,9 @@ pub struct Text {
     /// The embed builder's words (in the study bundle only).
     #[cfg(feature = "study")]
     pub bd: &'static BuilderText,
+    /// The puzzle board's words (in the study bundle only).
+    #[cfg(feature = "study")]
+    pub pz: &'static PuzzleText,
     /// The Share dialog's way to the embed builder.
     pub embed_in_post: &'static str,
     /// The New game dialog's way to the board editor.
@@ -200,6 +203,7 @@ pub struct Text {
     pub expected_at_most: &'static str,
     pub expected_against_computer: &'static str,
     pub expected_squares: &'static str,
+    pub expected_puzzle_id: &'static str,
     pub share: &'static str,
     pub share_title: &'static str,
     pub share_text: &'static str,
@@ -248,6 +252,7 @@ impl Text {
             Expected::AtMost(n) => fill(self.expected_at_most, &[("n", &n.to_string())]),
             Expected::AgainstComputer => self.expected_against_computer.to_string(),
             Expected::Squares => self.expected_squares.to_string(),
+            Expected::PuzzleId => self.expected_puzzle_id.to_string(),
         };
         fill(
             self.link_problem,
@@ -459,8 +464,8 @@ pub struct BuilderText {
     pub title: &'static str,
     pub intro: &'static str,
     pub shows: &'static str,
-    /// Play on, the game, a diagram (as `Show::ALL`).
-    pub show: [&'static str; 3],
+    /// Play on, the game, a diagram, the puzzle (as `Show::ALL`).
+    pub show: [&'static str; 4],
     pub level: &'static str,
     pub bottom: &'static str,
     pub size: &'static str,
@@ -474,7 +479,7 @@ pub struct BuilderText {
     pub download: &'static str,
     /// The frame's title, as a screen reader says it: "{game}: …" (as
     /// `Show::ALL`).
-    pub frame_title: [&'static str; 3],
+    pub frame_title: [&'static str; 4],
 }
 
 #[cfg(feature = "study")]
@@ -486,6 +491,7 @@ pub static BD_EN: BuilderText = BuilderText {
         "This position, to play on against the computer",
         "The whole game, to step through",
         "A still diagram of this position",
+        "This puzzle, to solve",
     ],
     level: "Computer's level",
     bottom: "At the bottom",
@@ -501,6 +507,7 @@ pub static BD_EN: BuilderText = BuilderText {
         "{game}: play against the computer",
         "{game}: a game to step through",
         "{game}: a diagram",
+        "{game}: a puzzle to solve",
     ],
 };
 
@@ -513,6 +520,7 @@ pub static BD_KO: BuilderText = BuilderText {
         "이 국면에서 컴퓨터와 이어 두기",
         "대국 전체를 한 수씩 보기",
         "이 국면의 그림",
+        "이 퍼즐 풀어 보기",
     ],
     level: "컴퓨터 수준",
     bottom: "아래쪽",
@@ -528,6 +536,7 @@ pub static BD_KO: BuilderText = BuilderText {
         "{game}: 컴퓨터와 두기",
         "{game}: 한 수씩 보는 대국",
         "{game}: 국면 그림",
+        "{game}: 풀어 볼 퍼즐",
     ],
 };
 
@@ -560,6 +569,146 @@ pub struct EditorText {
     pub analyse: &'static str,
     pub share: &'static str,
 }
+
+/// The puzzle board's words.
+#[cfg(feature = "study")]
+pub struct PuzzleText {
+    pub title: &'static str,
+    /// "{side} to move: find the best move."
+    pub your_move: &'static str,
+    pub right: &'static str,
+    /// "{move} is not the move. Try another."
+    pub wrong: &'static str,
+    pub solved: &'static str,
+    pub failed: &'static str,
+    pub showing: &'static str,
+    pub loading: &'static str,
+    /// "The puzzles could not be loaded: {detail}."
+    pub problem: &'static str,
+    /// "There is no puzzle “{id}”."
+    pub unknown: &'static str,
+    pub none_fits: &'static str,
+    pub offline: &'static str,
+    pub show_solution: &'static str,
+    pub retry: &'static str,
+    pub next: &'static str,
+    /// "Puzzle {id} · rated {rating}".
+    pub about: &'static str,
+    /// "Your puzzle rating: {rating}".
+    pub rating: &'static str,
+    /// "Streak {streak} · best {best} · solved {solved}".
+    pub record: &'static str,
+    /// "The line: {moves}".
+    pub line: &'static str,
+    pub game: &'static str,
+    pub both_games: &'static str,
+    pub theme: &'static str,
+    pub any_theme: &'static str,
+    /// By `Theme::ALL`'s order.
+    pub themes: [&'static str; 9],
+    /// "Mate in {n}".
+    pub mate_in: &'static str,
+    /// "Your puzzle record could not be read ({detail}): it starts again."
+    pub damaged: &'static str,
+    pub not_a_record: &'static str,
+    /// "its {field} “{value}” is not a number".
+    pub not_a_number: &'static str,
+    /// "it has a line “{line}” it should not have".
+    pub unknown_line: &'static str,
+}
+
+#[cfg(feature = "study")]
+impl PuzzleText {
+    pub fn theme(&self, theme: crate::protocol::puzzle::Theme) -> &'static str {
+        self.themes[theme as usize]
+    }
+}
+
+#[cfg(feature = "study")]
+pub static PZ_EN: PuzzleText = PuzzleText {
+    title: "Puzzles",
+    your_move: "{side} to move: find the best move.",
+    right: "Right! Keep going.",
+    wrong: "{move} is not the move. Try another.",
+    solved: "Solved!",
+    failed: "Not solved this time.",
+    showing: "The solution:",
+    loading: "Loading the puzzles…",
+    problem: "The puzzles could not be loaded: {detail}.",
+    unknown: "There is no puzzle “{id}”.",
+    none_fits: "No puzzle has this game and theme.",
+    offline: "connect once to keep them for offline play",
+    show_solution: "Show the solution",
+    retry: "Try again",
+    next: "Next puzzle",
+    about: "Puzzle {id} · rated {rating}",
+    rating: "Your puzzle rating: {rating}",
+    record: "Streak {streak} · best {best} · solved {solved}",
+    line: "The line: {moves}",
+    game: "Game",
+    both_games: "Both games",
+    theme: "Theme",
+    any_theme: "Any theme",
+    themes: [
+        "Mate",
+        "Winning material",
+        "Drop mate",
+        "Campmate",
+        "Repetition rule",
+        "Promotion",
+        "Fork",
+        "One move",
+        "Three moves or more",
+    ],
+    mate_in: "Mate in {n}",
+    damaged: "Your puzzle record could not be read ({detail}): it starts again.",
+    not_a_record: "it is not a puzzle record",
+    not_a_number: "its {field} “{value}” is not a number",
+    unknown_line: "it has a line “{line}” it should not have",
+};
+
+#[cfg(feature = "study")]
+pub static PZ_KO: PuzzleText = PuzzleText {
+    title: "퍼즐",
+    your_move: "{side} 차례: 가장 좋은 수를 찾으세요.",
+    right: "맞습니다! 계속하세요.",
+    wrong: "{move}은(는) 답이 아닙니다. 다른 수를 찾아보세요.",
+    solved: "풀었습니다!",
+    failed: "이번에는 풀지 못했습니다.",
+    showing: "정답 수순:",
+    loading: "퍼즐을 불러오는 중…",
+    problem: "퍼즐을 불러오지 못했습니다: {detail}.",
+    unknown: "“{id}” 퍼즐은 없습니다.",
+    none_fits: "이 게임과 주제에 맞는 퍼즐이 없습니다.",
+    offline: "한 번 연결하면 오프라인에서도 풀 수 있습니다",
+    show_solution: "정답 보기",
+    retry: "다시 풀기",
+    next: "다음 퍼즐",
+    about: "퍼즐 {id} · 난이도 {rating}",
+    rating: "퍼즐 레이팅: {rating}",
+    record: "연속 {streak} · 최고 {best} · 푼 퍼즐 {solved}",
+    line: "수순: {moves}",
+    game: "게임",
+    both_games: "두 게임 모두",
+    theme: "주제",
+    any_theme: "모든 주제",
+    themes: [
+        "외통",
+        "기물 이득",
+        "드롭 외통",
+        "진영 도달 승리",
+        "반복 규칙",
+        "승격",
+        "양수걸이",
+        "한 수",
+        "세 수 이상",
+    ],
+    mate_in: "{n}수 외통",
+    damaged: "저장된 퍼즐 기록을 읽을 수 없어 새로 시작합니다: {detail}.",
+    not_a_record: "퍼즐 기록이 아닙니다",
+    not_a_number: "{field} 값 “{value}”이(가) 숫자가 아닙니다",
+    unknown_line: "있으면 안 되는 줄 “{line}”이(가) 있습니다",
+};
 
 #[cfg(feature = "study")]
 pub static ED_EN: EditorText = EditorText {
@@ -617,6 +766,8 @@ pub static EN: Text = Text {
     ed: &ED_EN,
     #[cfg(feature = "study")]
     bd: &BD_EN,
+    #[cfg(feature = "study")]
+    pz: &PZ_EN,
     embed_in_post: "Put it in a post…",
     set_up_position: "Set up a position",
     download_svg: "Download SVG",
@@ -787,6 +938,7 @@ pub static EN: Text = Text {
     expected_at_most: "it is too long (at most {n})",
     expected_against_computer: "a level is for a game against the computer (mode=ai)",
     expected_squares: "squares such as e4, or moves such as e2e4, separated by commas (at most 40)",
+    expected_puzzle_id: "a puzzle's name, such as m17 or p4",
     share: "↗ Share",
     share_title: "Share this game",
     share_text: "This link opens the game as it stands, seen as you see it.",
@@ -807,6 +959,8 @@ pub static KO: Text = Text {
     ed: &ED_KO,
     #[cfg(feature = "study")]
     bd: &BD_KO,
+    #[cfg(feature = "study")]
+    pz: &PZ_KO,
     embed_in_post: "글에 넣기…",
     set_up_position: "국면 배치하기",
     download_svg: "SVG 내려받기",
@@ -978,6 +1132,7 @@ pub static KO: Text = Text {
     expected_at_most: "너무 깁니다(최대 {n})",
     expected_against_computer: "수준은 컴퓨터와 두는 대국에만 씁니다(mode=ai)",
     expected_squares: "e4 같은 칸이나 e2e4 같은 수를 쉼표로 나눠 씁니다(40개까지)",
+    expected_puzzle_id: "m17이나 p4 같은 퍼즐 이름을 씁니다",
     share: "↗ 공유",
     share_title: "이 대국 공유하기",
     share_text: "이 링크는 지금의 대국을 지금 보이는 그대로 엽니다.",

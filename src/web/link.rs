@@ -39,6 +39,9 @@ pub enum Mode {
     Diagram,
     /// The embed builder, for the link's game.
     Builder,
+    /// Puzzles: the set's (`puzzle=` names one) or the link's own
+    /// (`fen=` and `solution=`).
+    Puzzle,
 }
 
 impl Mode {
@@ -51,10 +54,11 @@ impl Mode {
             Mode::Editor => "editor",
             Mode::Diagram => "diagram",
             Mode::Builder => "builder",
+            Mode::Puzzle => "puzzle",
         }
     }
 
-    pub const ALL: [Mode; 7] = [
+    pub const ALL: [Mode; 8] = [
         Mode::Ai,
         Mode::Local,
         Mode::View,
@@ -62,6 +66,7 @@ impl Mode {
         Mode::Editor,
         Mode::Diagram,
         Mode::Builder,
+        Mode::Puzzle,
     ];
 
     fn parse(s: &str) -> Option<Mode> {
@@ -110,7 +115,15 @@ pub struct Link {
     pub last: Option<(Option<u8>, u8)>,
     pub arrows: Vec<(u8, u8)>,
     pub marks: Vec<u8>,
+    /// A puzzle of the set (`puzzle=m17`).
+    pub puzzle: Option<String>,
+    /// A puzzle's line from the FEN (`solution=e5e6,c4c5,…`; see
+    /// `web::state::puzzle::of_link`).
+    pub solution: Vec<String>,
 }
+
+/// The most moves a link's puzzle may have.
+pub const MAX_SOLUTION: usize = 40;
 
 /// The most arrows or marked squares a link may carry.
 pub const MAX_SHAPES: usize = 40;
@@ -139,6 +152,8 @@ pub enum Expected {
     /// Squares (`e4`), or moves from square to square (`e2e4`), separated
     /// by commas.
     Squares,
+    /// A puzzle's name: `m` or `p` and a number (`m17`).
+    PuzzleId,
 }
 
 impl Link {
@@ -188,7 +203,7 @@ impl Link {
                     Some(mode) => link.mode = Some(mode),
                     None => bad(
                         "mode",
-                        Expected::OneOf("ai|local|view|analysis|editor|diagram|builder"),
+                        Expected::OneOf("ai|local|view|analysis|editor|diagram|builder|puzzle"),
                     ),
                 },
                 "level" => match trimmed.parse::<u8>() {
@@ -225,6 +240,22 @@ impl Link {
                     Some(arrows) => link.arrows = arrows,
                     None => bad("arrows", Expected::Squares),
                 },
+                "puzzle" => match trimmed {
+                    id if puzzle_id(id) => link.puzzle = Some(id.to_string()),
+                    _ => bad("puzzle", Expected::PuzzleId),
+                },
+                "solution" => {
+                    let moves: Vec<String> = trimmed
+                        .split(',')
+                        .map(|m| m.trim().to_string())
+                        .filter(|m| !m.is_empty())
+                        .collect();
+                    if moves.len() > MAX_SOLUTION || moves.iter().any(|m| m.len() > 8) {
+                        bad("solution", Expected::AtMost(MAX_SOLUTION));
+                    } else {
+                        link.solution = moves;
+                    }
+                }
                 "marks" => match list(trimmed, parse_square) {
                     Some(marks) => link.marks = marks,
                     None => bad("marks", Expected::Squares),
@@ -345,6 +376,12 @@ impl Link {
             let marks: Vec<String> = self.marks.iter().map(|&m| square_name(m)).collect();
             parts.push(("marks", marks.join(",")));
         }
+        if let Some(id) = &self.puzzle {
+            parts.push(("puzzle", id.clone()));
+        }
+        if !self.solution.is_empty() {
+            parts.push(("solution", self.solution.join(",")));
+        }
         if self.embed {
             parts.push(("embed", "1".into()));
         }
@@ -417,6 +454,15 @@ impl Link {
             ..Link::default()
         }
     }
+}
+
+/// A puzzle's name in the set: `m` (Mansindam) or `p` (Pandemonium) and a
+/// number.
+fn puzzle_id(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some('m' | 'p'))
+        && (1..=6).contains(&chars.as_str().len())
+        && chars.all(|c| c.is_ascii_digit())
 }
 
 /// A last move: `e2e4` (`e2e4+` promoting), or a drop `P@e5` (its piece
@@ -501,6 +547,53 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzle_link_reads_back_and_a_bad_one_is_named() {
+        let (link, problems) = parse("mode=puzzle&puzzle=m17&embed=1");
+        assert_eq!(problems, []);
+        assert_eq!(
+            (link.mode, link.puzzle.as_deref()),
+            (Some(Mode::Puzzle), Some("m17"))
+        );
+        assert_eq!(parse(&link.query()), (link, vec![]));
+        let own = "variant=mansindam&fen=4k4/9/9/9/9/9/9/9/4K4[Q]+w&solution=Q@e8,e9e8&mode=puzzle";
+        let (link, problems) = parse(own);
+        assert_eq!(problems, []);
+        assert_eq!(link.solution, ["Q@e8", "e9e8"]);
+        assert_eq!(parse(&link.query()), (link, vec![]));
+        for (query, param, value, expected) in [
+            ("puzzle=x17", "puzzle", "x17", Expected::PuzzleId),
+            ("puzzle=m", "puzzle", "m", Expected::PuzzleId),
+            ("puzzle=m1234567", "puzzle", "m1234567", Expected::PuzzleId),
+            (
+                "solution=e3e4e5e6e7",
+                "solution",
+                "e3e4e5e6e7",
+                Expected::AtMost(MAX_SOLUTION),
+            ),
+        ] {
+            let (link, problems) = parse(query);
+            assert_eq!((link.puzzle, link.solution), (None, vec![]));
+            assert_eq!(
+                problems,
+                [Problem {
+                    param,
+                    value: value.into(),
+                    expected
+                }]
+            );
+        }
+        let long = vec!["a3a4"; MAX_SOLUTION + 1].join(",");
+        assert_eq!(
+            parse(&format!("solution={long}")).1[0].expected,
+            Expected::AtMost(MAX_SOLUTION)
+        );
+        assert_eq!(
+            parse(&format!("solution={}", &long[5..])).0.solution.len(),
+            MAX_SOLUTION
+        );
+    }
+
+    #[test]
     fn every_parameter_is_read() {
         let (link, problems) = parse(
             "?variant=pandemonium&fen=9%2F9+w+-+1&moves=e3e4,e7e6&orient=black&mode=ai\
@@ -543,7 +636,7 @@ mod tests {
                 (
                     "mode",
                     "watch",
-                    Expected::OneOf("ai|local|view|analysis|editor|diagram|builder")
+                    Expected::OneOf("ai|local|view|analysis|editor|diagram|builder|puzzle")
                 ),
                 ("level", "9", Expected::Level),
                 (

@@ -116,7 +116,7 @@ pub fn run() {
 }
 
 /// A file of this site, as text.
-async fn text_of(path: &str) -> Option<String> {
+pub(crate) async fn text_of(path: &str) -> Option<String> {
     let window = web_sys::window()?;
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str(path))
         .await

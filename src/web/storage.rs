@@ -206,3 +206,31 @@ mod reviews {
 
 #[cfg(feature = "study")]
 pub use reviews::{load_review, save_review};
+
+/// The player's puzzle record (rating, streak, puzzles solved).
+#[cfg(feature = "study")]
+mod puzzles {
+    use super::storage;
+    use crate::web::state::puzzle::{Damage, Progress};
+
+    const PUZZLES_KEY: &str = "pantheon.puzzles.v1";
+
+    /// The record kept, a new one if there is none; what is wrong with it
+    /// if it cannot be read (a new one then starts, and replaces it once a
+    /// puzzle is rated).
+    pub fn load_progress() -> Result<Progress, Damage> {
+        match storage().and_then(|s| s.get_item(PUZZLES_KEY).ok().flatten()) {
+            None => Ok(Progress::default()),
+            Some(text) => Progress::read(&text),
+        }
+    }
+
+    pub fn save_progress(progress: &Progress) {
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(PUZZLES_KEY, &progress.write());
+        }
+    }
+}
+
+#[cfg(feature = "study")]
+pub use puzzles::{load_progress, save_progress};

@@ -60,12 +60,14 @@ pub fn embed_line(_: &State) -> Option<Html> {
     None
 }
 
-/// The analyser (a second worker), while the board is open.
+/// The analyser (a second worker), while the board is open; the palette's
+/// drag on the editor; the puzzles' set and timer.
 #[cfg(feature = "study")]
 #[hook]
 pub fn use_study(store: &Store) {
     crate::web::hooks::use_analyser(store);
     crate::web::components::editor::use_palette_drag(store);
+    crate::web::hooks::use_puzzles(store);
 }
 
 #[cfg(not(feature = "study"))]
@@ -186,13 +188,49 @@ pub fn builder(_: &State, _: &Store) -> Option<Html> {
     None
 }
 
+/// The puzzle board's parts, when it is open: its status line, its panel
+/// and the buttons of a frame's bar.
+pub struct PuzzleParts {
+    pub status: Html,
+    pub panel: Html,
+    pub bar: Html,
+}
+
+#[cfg(feature = "study")]
+pub fn puzzle(state: &State, store: &Store) -> Option<PuzzleParts> {
+    use crate::web::components::puzzle;
+    let board = state.puzzle.as_ref()?;
+    let t = state.text();
+    Some(PuzzleParts {
+        status: puzzle::status(board, state.snapshot.as_deref(), t),
+        panel: puzzle::panel(board, state, store),
+        bar: puzzle::buttons(board, store, t, true),
+    })
+}
+
+#[cfg(not(feature = "study"))]
+pub fn puzzle(_: &State, _: &Store) -> Option<PuzzleParts> {
+    None
+}
+
+/// The link to the puzzle on the board (`own`: by its line, not its name).
+#[cfg(feature = "study")]
+pub fn puzzle_link(state: &State, own: bool) -> Option<Link> {
+    state.puzzle.as_ref()?.link(own)
+}
+
+#[cfg(not(feature = "study"))]
+pub fn puzzle_link(_: &State, _: bool) -> Option<Link> {
+    None
+}
+
 /// Whether the page's link asks for the study bundle (the analysis board,
-/// the board editor or the embed builder): the play page then loads it
-/// instead of starting.
+/// the board editor, the embed builder or the puzzles): the play page then
+/// loads it instead of starting.
 pub fn wanted() -> bool {
     matches!(
         crate::web::storage::link().0.mode,
-        Some(Mode::Analysis | Mode::Editor | Mode::Builder)
+        Some(Mode::Analysis | Mode::Editor | Mode::Builder | Mode::Puzzle)
     )
 }
 
@@ -219,7 +257,7 @@ pub fn load() {
                 .and_then(|d| d.query_selector(".status").ok().flatten())
             {
                 status.set_text_content(Some(
-                    "The analysis board and the board editor could not be loaded: connect once to keep them for offline play.",
+                    "The analysis board, the board editor and the puzzles could not be loaded: connect once to keep them for offline play.",
                 ));
             }
         });

@@ -27,7 +27,7 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
             </fieldset>
         }
     };
-    let shows = Show::ALL.map(|show| {
+    let shows = b.shows().into_iter().map(|show| {
         choice_button(
             format!("show-{}", show.id()),
             t.bd.show[show_index(show)],
@@ -145,7 +145,7 @@ fn show_index(show: Show) -> usize {
 }
 
 /// The value of the input or select an event came from.
-fn value(e: &Event) -> String {
+pub(crate) fn value(e: &Event) -> String {
     let Some(target) = e.target() else {
         return String::new();
     };

@@ -12,4 +12,6 @@ pub mod editor;
 pub mod hand;
 pub mod panel;
 pub mod piece;
+#[cfg(feature = "study")]
+pub mod puzzle;
 pub mod rules;

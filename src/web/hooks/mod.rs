@@ -12,6 +12,8 @@ mod use_keys;
 mod use_language;
 mod use_offline;
 mod use_persist;
+#[cfg(feature = "study")]
+mod use_puzzles;
 mod use_sound;
 mod use_store;
 mod use_worker;
@@ -27,6 +29,8 @@ pub use use_keys::use_keys;
 pub use use_language::use_language;
 pub use use_offline::use_offline;
 pub use use_persist::use_persist;
+#[cfg(feature = "study")]
+pub use use_puzzles::use_puzzles;
 pub use use_sound::use_sound;
 pub use use_store::{use_store, Store};
 pub use use_worker::use_worker;

@@ -44,9 +44,45 @@ pub fn first_state() -> State {
     }
     #[cfg(feature = "study")]
     if link.mode == Some(Mode::Builder) {
-        return state.reduce(Action::OpenBuilder).0;
+        let solution = link.solution.clone();
+        return state.reduce(Action::OpenBuilder { solution }).0;
+    }
+    #[cfg(feature = "study")]
+    if link.mode == Some(Mode::Puzzle) {
+        return state.reduce(open_puzzles(&link)).0;
     }
     state
+}
+
+/// The action that opens the puzzle board for a `mode=puzzle` link: its
+/// own puzzle (`solution=`, from `fen=` or the start), else the set's
+/// (`puzzle=`, or the next of the link's game), with the player's record.
+#[cfg(feature = "study")]
+fn open_puzzles(link: &Link) -> Action {
+    use crate::web::state::puzzle::{of_link, Filter, Progress, PuzzleBoard};
+    let variant = link.variant.clone().unwrap_or_else(|| "mansindam".into());
+    let single = (!link.solution.is_empty()).then(|| {
+        let start = variant
+            .parse::<crate::engine::Variant>()
+            .map(|v| v.start_fen().to_string())
+            .unwrap_or_default();
+        of_link(
+            &variant,
+            link.fen.as_deref().unwrap_or(&start),
+            &link.solution,
+        )
+    });
+    let (progress, damaged) = match storage::load_progress() {
+        Ok(p) => (p, None),
+        Err(e) => (Progress::default(), Some(e)),
+    };
+    let filter = Filter {
+        variant: link.variant.clone(),
+        theme: None,
+    };
+    let mut board = PuzzleBoard::new(single, link.puzzle.clone(), filter, progress);
+    board.damaged = damaged;
+    Action::OpenPuzzles(Box::new(board))
 }
 
 /// The action that opens the board editor on the link's position, if the
@@ -97,6 +133,20 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
         Some(Mode::View | Mode::Analysis | Mode::Editor | Mode::Builder)
     );
     dispatch.dispatch(Action::LinkProblems(problems));
+    #[cfg(feature = "study")]
+    if link.mode == Some(Mode::Puzzle) {
+        // The variant's start stands in until the puzzle is set up (the
+        // saved game is left as it is).
+        worker.new_game(
+            NewGame {
+                variant: link.variant.clone().unwrap_or_else(|| "mansindam".into()),
+                players: [crate::protocol::Player::Human; 2],
+                ..NewGame::default()
+            },
+            false,
+        );
+        return;
+    }
     #[cfg(feature = "study")]
     if let Some(open) = open_editor(&link) {
         // The editor's worker has no game of its own: the variant's start

@@ -22,16 +22,19 @@ pub enum Show {
     Game,
     /// A still picture of the position (`diagram.html`: no engine).
     Diagram,
+    /// The puzzle the builder was opened from, to solve.
+    Puzzle,
 }
 
 impl Show {
-    pub const ALL: [Show; 3] = [Show::Play, Show::Game, Show::Diagram];
+    pub const ALL: [Show; 4] = [Show::Play, Show::Game, Show::Diagram, Show::Puzzle];
 
     pub const fn id(self) -> &'static str {
         match self {
             Show::Play => "play",
             Show::Game => "game",
             Show::Diagram => "diagram",
+            Show::Puzzle => "puzzle",
         }
     }
 }
@@ -53,6 +56,9 @@ pub struct Builder {
     pub lang: Lang,
     pub width: u32,
     pub height: u32,
+    /// The puzzle's line from the game's start position, when the builder
+    /// was opened from a puzzle (`solution=`): then it may show the puzzle.
+    pub solution: Vec<String>,
 }
 
 /// A choice on the builder.
@@ -70,10 +76,22 @@ pub enum Choose {
 
 impl Builder {
     /// The builder's first choices: the page's own (its side at the
-    /// bottom, its pieces, board and language), a medium frame.
-    pub fn new(bottom: Side, pieces: PieceSet, theme: Theme, lang: Lang) -> Builder {
+    /// bottom, its pieces, board and language), a medium frame; the puzzle
+    /// when it was opened from one.
+    pub fn new(
+        bottom: Side,
+        pieces: PieceSet,
+        theme: Theme,
+        lang: Lang,
+        solution: Vec<String>,
+    ) -> Builder {
         Builder {
-            show: Show::Play,
+            show: if solution.is_empty() {
+                Show::Play
+            } else {
+                Show::Puzzle
+            },
+            solution,
             level: DEFAULT_LEVEL,
             bottom,
             pieces,
@@ -88,7 +106,8 @@ impl Builder {
         let mut b = self.clone();
         let side = |n: u32| n.clamp(MIN_SIDE, MAX_SIDE);
         match choice {
-            Choose::Show(show) => b.show = show,
+            Choose::Show(show) if self.shows().contains(&show) => b.show = show,
+            Choose::Show(_) => {}
             Choose::Level(level) => b.level = level.clamp(1, LEVELS),
             Choose::Bottom(side) => b.bottom = side,
             Choose::Pieces(pieces) => b.pieces = pieces,
@@ -98,6 +117,14 @@ impl Builder {
             Choose::Height(h) => b.height = side(h),
         }
         b
+    }
+
+    /// What the frame may show: the puzzle only when there is one.
+    pub fn shows(&self) -> Vec<Show> {
+        Show::ALL
+            .into_iter()
+            .filter(|&s| s != Show::Puzzle || !self.solution.is_empty())
+            .collect()
     }
 
     /// The frame's page (`""`: the game's page, or `diagram.html`) and its
@@ -130,6 +157,15 @@ impl Builder {
                     fen: unless_start(&snap.start_fen),
                     moves: snap.uci.clone(),
                     mode: Some(Mode::View),
+                    ..seen
+                },
+            ),
+            Show::Puzzle => (
+                "",
+                Link {
+                    fen: unless_start(&snap.start_fen),
+                    solution: self.solution.clone(),
+                    mode: Some(Mode::Puzzle),
                     ..seen
                 },
             ),
@@ -208,7 +244,13 @@ mod tests {
     }
 
     fn builder() -> Builder {
-        Builder::new(Side::White, PieceSet::Traditional, Theme::Slate, Lang::Ko)
+        Builder::new(
+            Side::White,
+            PieceSet::Traditional,
+            Theme::Slate,
+            Lang::Ko,
+            Vec::new(),
+        )
     }
 
     /// Every frame's address is a link the page reads back as it was.
@@ -217,9 +259,12 @@ mod tests {
         let snap = game();
         for show in Show::ALL {
             for bottom in Side::BOTH {
-                let b = builder()
-                    .choose(Choose::Show(show))
-                    .choose(Choose::Bottom(bottom));
+                let b = Builder {
+                    solution: vec!["e3e4".into()],
+                    ..builder()
+                }
+                .choose(Choose::Show(show))
+                .choose(Choose::Bottom(bottom));
                 let (page, link) = b.frame(&snap);
                 let src = b.src(SITE, &snap);
                 assert_eq!(src, format!("{SITE}{page}?{}", link.query()));
@@ -256,6 +301,30 @@ mod tests {
         assert_eq!(link.fen.as_deref(), Some(snap.fen.as_str()));
         let outside = b.unframed_src(SITE, &snap);
         assert_eq!(outside, b.src(SITE, &snap).replace("&embed=1", ""));
+    }
+
+    #[test]
+    fn a_puzzle_is_offered_only_from_a_puzzle() {
+        let snap = game();
+        assert_eq!(builder().shows(), [Show::Play, Show::Game, Show::Diagram]);
+        assert_eq!(
+            builder().choose(Choose::Show(Show::Puzzle)).show,
+            Show::Play
+        );
+        // (A puzzle from the start position: its FEN is left out.)
+        let solution = vec!["e3e4".to_string(), "e7e6".to_string()];
+        let b = Builder::new(
+            Side::Black,
+            PieceSet::International,
+            Theme::Wood,
+            Lang::En,
+            solution,
+        );
+        assert_eq!(b.show, Show::Puzzle);
+        assert_eq!(
+            b.src(SITE, &snap),
+            format!("{SITE}?variant=mansindam&mode=puzzle&orient=black&pieces=international&lang=en&theme=wood&solution=e3e4,e7e6&embed=1")
+        );
     }
 
     #[test]

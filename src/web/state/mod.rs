@@ -16,6 +16,8 @@ pub mod dialogs;
 #[cfg(feature = "study")]
 pub mod editor;
 pub mod gesture;
+#[cfg(feature = "study")]
+pub mod puzzle;
 pub mod review;
 pub mod view;
 
@@ -39,6 +41,8 @@ pub use dialogs::{Dialog, Dialogs, Notice, Records};
 #[cfg(feature = "study")]
 pub use editor::{Edit, Editor};
 pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
+#[cfg(feature = "study")]
+pub use puzzle::{PuzzleBoard, Solve};
 pub use review::Review;
 pub use view::View;
 
@@ -76,6 +80,10 @@ pub struct State {
     /// bundle only).
     #[cfg(feature = "study")]
     pub builder: Option<Builder>,
+    /// The puzzle board, when it is open (`mode=puzzle`; in the study
+    /// bundle only).
+    #[cfg(feature = "study")]
+    pub puzzle: Option<PuzzleBoard>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -181,12 +189,21 @@ pub enum Action {
     /// The board editor ([`Edit::Open`] opens it).
     #[cfg(feature = "study")]
     Edit(Edit),
-    /// Opens the embed builder with the page's own choices.
+    /// Opens the embed builder with the page's own choices (and the
+    /// puzzle's line, when it comes from a puzzle).
     #[cfg(feature = "study")]
-    OpenBuilder,
+    OpenBuilder {
+        solution: Vec<String>,
+    },
     /// A choice on the embed builder.
     #[cfg(feature = "study")]
     Build(Choose),
+    /// Opens the puzzle board.
+    #[cfg(feature = "study")]
+    OpenPuzzles(Box<PuzzleBoard>),
+    /// On the puzzle board.
+    #[cfg(feature = "study")]
+    Solve(Solve),
 }
 
 impl State {
@@ -195,7 +212,11 @@ impl State {
         let mut s = self.clone();
         let mut requests = Vec::new();
         match action {
-            Action::Snapshot(snap) => s.follow(snap),
+            Action::Snapshot(snap) => {
+                s.follow(snap.clone());
+                #[cfg(feature = "study")]
+                requests.extend(s.follow_puzzle(&snap));
+            }
             Action::Select(o) => s.select(Some(o)),
             Action::Deselect => s.select(None),
             Action::Focus(sq) => s.gesture.focus = sq.min(80),
@@ -321,15 +342,32 @@ impl State {
                 s.view.prefs = prefs;
             }
             #[cfg(feature = "study")]
-            Action::OpenBuilder => {
+            Action::OpenBuilder { solution } => {
                 let v = &self.view;
                 let bottom = v.bottom_wish.unwrap_or(v.bottom());
-                s.builder = Some(Builder::new(bottom, v.prefs.pieces, v.prefs.theme, v.lang));
+                s.builder = Some(Builder::new(
+                    bottom,
+                    v.prefs.pieces,
+                    v.prefs.theme,
+                    v.lang,
+                    solution,
+                ));
             }
             #[cfg(feature = "study")]
             Action::Build(choice) => {
                 if let Some(b) = &self.builder {
                     s.builder = Some(b.choose(choice));
+                }
+            }
+            #[cfg(feature = "study")]
+            Action::OpenPuzzles(board) => s.puzzle = Some(*board),
+            #[cfg(feature = "study")]
+            Action::Solve(solve) => {
+                if let Some(b) = &self.puzzle {
+                    let (board, r) = b.reduce(solve, self.snapshot.as_deref());
+                    s.puzzle = Some(board);
+                    s.gesture.clear();
+                    requests.extend(r);
                 }
             }
             #[cfg(feature = "study")]
@@ -480,6 +518,35 @@ impl State {
         self.waiting = false;
     }
 
+    /// The puzzle board follows a snapshot: closed by a later game (a new
+    /// one started from the menu), else told what was played. A puzzle
+    /// starts with its solver at the bottom.
+    #[cfg(feature = "study")]
+    fn follow_puzzle(&mut self, snap: &Snapshot) -> Vec<Request> {
+        let Some(board) = self.puzzle.as_mut() else {
+            return Vec::new();
+        };
+        let later = (snap.game_id.wrapping_sub(board.game_id) as i32) > 0;
+        if board.game_id != 0 && later {
+            self.puzzle = None;
+            return Vec::new();
+        }
+        let before = board.phase;
+        let requests = board.follow(snap);
+        if before == puzzle::Phase::Loading && board.phase == puzzle::Phase::Solving {
+            self.view.flipped = board.solver() == Some(Side::Black);
+        }
+        requests
+    }
+
+    /// The puzzle board is open.
+    pub fn puzzling(&self) -> bool {
+        #[cfg(feature = "study")]
+        return self.puzzle.is_some();
+        #[cfg(not(feature = "study"))]
+        return false;
+    }
+
     /// The premove, once the computer has replied: played if it is legal
     /// now (first asked about when it would lose by repetition), else
     /// forgotten. Kept while the computer still thinks (a worker that was
@@ -532,6 +599,16 @@ impl State {
             && !self.view.viewer
             && self.review.viewing.is_none()
             && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
+            && self.puzzle_lets_move()
+    }
+
+    /// On the puzzle board, only the solver's moves, in their turn.
+    fn puzzle_lets_move(&self) -> bool {
+        #[cfg(feature = "study")]
+        if let Some(board) = &self.puzzle {
+            return self.snapshot.as_ref().is_some_and(|s| board.lets_move(s));
+        }
+        true
     }
 
     /// The side whose pieces the player may pick up now, if any: to move

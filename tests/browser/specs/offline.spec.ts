@@ -31,6 +31,10 @@ test('after one visit the game loads and plays with no network', async ({ page, 
     await expect(page.locator('.sq .piece.kanji').first()).toBeVisible();
     const sprite = await page.evaluate(async () => (await fetch('pieces/kanji.svg')).status);
     expect(sprite).toBe(200);
+    // The puzzles too: their bundle and their set were kept.
+    await page.goto('/sub/path/?mode=puzzle&variant=pandemonium');
+    await expect(page.getByTestId('status')).toHaveAttribute('data-phase', 'solving');
+    await expect(page.getByTestId('puzzle-about')).toContainText('Puzzle p');
   } finally {
     await context.setOffline(false);
   }

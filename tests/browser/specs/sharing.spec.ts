@@ -54,7 +54,7 @@ test('a malformed link: each bad parameter named, and the standard start', async
     '“variant=chess” in the link was ignored: use one of mansindam, pandemonium.',
     '“level=99” in the link was ignored: use a level from 1 to 6.',
     '“orient=up” in the link was ignored: use one of white, black.',
-    '“mode=watch” in the link was ignored: use one of ai, local, view, analysis, editor, diagram, builder.',
+    '“mode=watch” in the link was ignored: use one of ai, local, view, analysis, editor, diagram, builder, puzzle.',
     '“pieces=<b>bold</b>” in the link was ignored: use one of international, traditional, figurine.',
     '“embed=maybe” in the link was ignored: use one of 1, 0.',
   ]);

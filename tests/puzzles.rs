@@ -1,0 +1,107 @@
+//! The committed puzzle set (`static/puzzles.tsv`, made by
+//! `cargo run --release --bin puzzles`): every puzzle plays by the rules and
+//! ends as its themes say, and a spread sample is proved again by the engine
+//! as it is now (`ai::puzzle::check`: each of the solver's moves the only
+//! winning one), so that a change of the rules or of the engine that breaks
+//! a puzzle fails here. The whole set is checked by
+//! `cargo run --release --bin puzzles -- --check static/puzzles.tsv`.
+
+use std::collections::HashSet;
+
+use pantheon::ai::puzzle::{check, PROOF_NODES};
+use pantheon::engine::{Game, Variant};
+use pantheon::protocol::puzzle::{read_set, Puzzle, Theme};
+
+/// Puzzles of each game proved again by the engine.
+const SAMPLE: usize = 6;
+/// Puzzles the set must have, per game.
+const AT_LEAST: usize = 300;
+
+fn set() -> Vec<Puzzle> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/puzzles.tsv"))
+        .expect("static/puzzles.tsv");
+    read_set(&text).expect("the set reads")
+}
+
+fn of(set: &[Puzzle], v: Variant) -> Vec<&Puzzle> {
+    set.iter().filter(|p| p.variant == v.id()).collect()
+}
+
+#[test]
+fn every_puzzle_plays_by_the_rules_and_ends_as_its_themes_say() {
+    let set = set();
+    let mut ids = HashSet::new();
+    for p in &set {
+        assert!(ids.insert(&p.id), "{} twice", p.id);
+        let variant: Variant = p.variant.parse().unwrap();
+        let mut game = Game::from_fen(variant, &p.fen).unwrap_or_else(|e| panic!("{}: {e}", p.id));
+        let solver = game.position().side_to_move().flip();
+        for (i, m) in p.moves.iter().enumerate() {
+            assert!(
+                !game.is_over(),
+                "{}: the game ended before move {}",
+                p.id,
+                i + 1
+            );
+            game.play_str(m)
+                .unwrap_or_else(|e| panic!("{}: move {} {m}: {e}", p.id, i + 1));
+        }
+        let won = game.outcome().is_some_and(|o| o.winner == solver);
+        assert_eq!(p.themes.contains(&Theme::Mate), won, "{}: mate theme", p.id);
+        assert_eq!(p.themes.contains(&Theme::Advantage), !won, "{}", p.id);
+        assert!(
+            (400..=2800).contains(&p.rating),
+            "{}: rating {}",
+            p.id,
+            p.rating
+        );
+        assert!(!p.source.is_empty(), "{}: no source", p.id);
+    }
+    for v in Variant::ALL {
+        let n = of(&set, v).len();
+        assert!(n >= AT_LEAST, "{v}: {n} puzzles, fewer than {AT_LEAST}");
+    }
+}
+
+#[test]
+fn a_spread_sample_is_proved_again_by_the_engine() {
+    let set = set();
+    for v in Variant::ALL {
+        let puzzles = of(&set, v);
+        let step = (puzzles.len() / SAMPLE).max(1);
+        for p in puzzles.iter().step_by(step).take(SAMPLE) {
+            if let Err(e) = check(p, PROOF_NODES) {
+                panic!("{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_broken_puzzle_is_caught() {
+    // The first puzzle with its answer replaced by another legal move.
+    let set = set();
+    let p = &set[0];
+    let variant: Variant = p.variant.parse().unwrap();
+    let mut game = Game::from_fen(variant, &p.fen).unwrap();
+    game.play_str(&p.moves[0]).unwrap();
+    let other = game
+        .legal_moves()
+        .as_slice()
+        .iter()
+        .map(|&m| game.position().uci(m))
+        .find(|m| *m != p.moves[1])
+        .unwrap();
+    let broken = Puzzle {
+        moves: vec![p.moves[0].clone(), other.clone()],
+        ..p.clone()
+    };
+    let e = check(&broken, PROOF_NODES).unwrap_err();
+    assert!(
+        e.starts_with(&format!(
+            "{}: move 2 {other} is not the winning move (best ",
+            p.id
+        )),
+        "{e}"
+    );
+}
