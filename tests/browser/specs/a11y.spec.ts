@@ -157,6 +157,27 @@ for (const [name, width, height, query] of [
   });
 }
 
+for (const [name, width, height, params] of [
+  ['the puzzle board', 1280, 800, { mode: 'puzzle', puzzle: 'm1' }],
+  ['the puzzle board, Korean, solved', 320, 568, { mode: 'puzzle', puzzle: 'p1', lang: 'ko', solve: '1' }],
+  ['a puzzle in a frame', 400, 480, { mode: 'puzzle', puzzle: 'm2', embed: '1' }],
+] as [string, number, number, Record<string, string>][]) {
+  test(`axe-core finds no violations: ${name} (${width}×${height})`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    const { solve, ...query } = params;
+    await openGame(page, query);
+    const status = page.getByTestId('status');
+    await expect(status).toHaveAttribute('data-phase', 'solving');
+    if (solve) {
+      // Over, with its themes and the whole line shown.
+      await page.getByTestId('puzzle-solution').click();
+      await expect(status).toHaveAttribute('data-phase', 'failed');
+      await expect(page.getByTestId('puzzle-retry')).toBeEnabled();
+    }
+    await expectNoViolations(page);
+  });
+}
+
 test('axe-core sees the violations it is asked to find', async ({ page }) => {
   // The check itself can fail: a button without a name is reported.
   await openGame(page, { variant: 'mansindam' });
