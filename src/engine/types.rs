@@ -270,6 +270,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_file_and_a_rank_hold_their_nine_squares_and_no_other() {
+        for i in 0..9u8 {
+            let file: Vec<Square> = Bitboard::file(i).collect();
+            let rank: Vec<Square> = Bitboard::rank(i).collect();
+            assert_eq!(file.len(), 9, "file {i}");
+            assert_eq!(rank.len(), 9, "rank {i}");
+            assert!(file.iter().all(|s| s.file() == i));
+            assert!(rank.iter().all(|s| s.rank() == i));
+        }
+    }
+
+    #[test]
+    fn iterating_squares_says_how_many_are_left() {
+        let mut bb = Bitboard::file(4);
+        assert_eq!(bb.size_hint(), (9, Some(9)));
+        assert_eq!(bb.next(), Square::parse("e1"));
+        assert_eq!(bb.next(), Square::parse("e2"));
+        assert_eq!(bb.size_hint(), (7, Some(7)));
+    }
+
+    #[test]
     fn squares_stop_at_the_boards_edges() {
         assert_eq!(Square::from_index(80), Square::parse("i9"));
         assert_eq!(Square::from_index(81), None);
