@@ -197,14 +197,13 @@ pub fn moves(
     on_show: Callback<usize>,
 ) -> Html {
     // Who made each move: the start position's side to move made the first.
-    let first = if snap.start_fen.split(' ').nth(1) == Some("b") {
-        Side::Black
-    } else {
-        Side::White
-    };
+    // A start with Black to move leaves White's half of the first row
+    // empty, as a record writes `1… Pe6`.
+    let first = crate::web::state::analysis::first_mover(&snap.start_fen);
+    let offset = usize::from(first == Side::Black);
     let entry = |ply: usize| {
-        let Some(san) = snap.san.get(ply - 1) else {
-            return html! { <span></span> };
+        let Some(san) = ply.checked_sub(1).and_then(|i| snap.san.get(i)) else {
+            return html! { <span class="move-gap">{ if ply == 0 { "…" } else { "" } }</span> };
         };
         let mover = if ply % 2 == 1 { first } else { first.flip() };
         let san = notation(san, mover, &snap.kinds, set);
@@ -215,12 +214,14 @@ pub fn moves(
                 onclick={on_show.reform(move |_: MouseEvent| ply)}>{ san }</button>
         }
     };
-    let rows = (0..snap.san.len().div_ceil(2)).map(|i| {
+    let rows = (0..(snap.san.len() + offset).div_ceil(2)).map(|i| {
+        // The row's two slots, as plies (0: the empty slot before Black's first).
+        let slot = |j: usize| (2 * i + j + 1).saturating_sub(offset);
         html! {
             <li key={i as u64}>
                 <span class="move-number">{ format!("{}.", i + 1) }</span>
-                { entry(2 * i + 1) }
-                { entry(2 * i + 2) }
+                { entry(slot(0)) }
+                { entry(slot(1)) }
             </li>
         }
     });
