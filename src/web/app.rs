@@ -310,6 +310,7 @@ fn overlays(
         <NewGameDialog initial={Settings::of(snap.as_deref())} clock={state.clock.started} lang={state.view.lang}
             on_start={commands.with(Commands::start)}
             on_editor={commands.on(Commands::open_editor)}
+            on_puzzles={commands.with(Commands::open_puzzles)}
             on_close={store.dispatching(Action::CloseDialog)} />
     }
     if state.dialogs.update_ready && !state.view.embed {

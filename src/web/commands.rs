@@ -186,6 +186,24 @@ impl Commands {
         storage::go_to(&link);
     }
 
+    /// Opens the puzzles of one game (`pandemonium`, else Mansindam).
+    pub fn open_puzzles(&self, pandemonium: bool) {
+        let state = self.store.get();
+        storage::go_to(&Link {
+            variant: Some(
+                if pandemonium {
+                    "pandemonium"
+                } else {
+                    "mansindam"
+                }
+                .into(),
+            ),
+            mode: Some(Mode::Puzzle),
+            lang: Some(state.view.lang),
+            ..Link::default()
+        });
+    }
+
     /// Plays on from a pasted record or position.
     pub fn load_record(&self, text: String) {
         let Some(snap) = self.snapshot() else {

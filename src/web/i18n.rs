@@ -50,6 +50,8 @@ pub struct Text {
     pub embed_in_post: &'static str,
     /// The New game dialog's way to the board editor.
     pub set_up_position: &'static str,
+    /// The New game dialog's way to the puzzles.
+    pub solve_puzzles: &'static str,
     // The diagram page.
     pub download_svg: &'static str,
     pub download_png: &'static str,
@@ -770,6 +772,7 @@ pub static EN: Text = Text {
     pz: &PZ_EN,
     embed_in_post: "Put it in a post…",
     set_up_position: "Set up a position",
+    solve_puzzles: "Solve puzzles",
     download_svg: "Download SVG",
     download_png: "Download PNG",
     play_from_here: "Play from this position",
@@ -963,6 +966,7 @@ pub static KO: Text = Text {
     pz: &PZ_KO,
     embed_in_post: "글에 넣기…",
     set_up_position: "국면 배치하기",
+    solve_puzzles: "퍼즐 풀기",
     download_svg: "SVG 내려받기",
     download_png: "PNG 내려받기",
     play_from_here: "이 국면에서 두기",

@@ -79,6 +79,8 @@ pub struct NewGameProps {
     pub on_start: Callback<Start>,
     /// Set up a position on the board editor instead.
     pub on_editor: Callback<()>,
+    /// Solve puzzles of the game chosen instead (`pandemonium`).
+    pub on_puzzles: Callback<bool>,
     pub on_close: Callback<()>,
 }
 
@@ -171,6 +173,8 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
             <div class="dialog-buttons">
                 <button type="button" class="button" data-testid="open-editor"
                     onclick={props.on_editor.reform(|_| ())}>{ t.set_up_position }</button>
+                <button type="button" class="button" data-testid="open-puzzles"
+                    onclick={props.on_puzzles.reform(move |_| s.pandemonium)}>{ t.solve_puzzles }</button>
                 <button type="button" class="button" onclick={close}>{ t.cancel }</button>
                 <button type="button" class="button primary" data-testid="start-game" onclick={start}>
                     { t.start }

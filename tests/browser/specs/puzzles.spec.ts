@@ -152,6 +152,17 @@ test('a puzzle in a post: the link brings its own line, no set is fetched, and i
   await page.screenshot({ path: join(artifacts, 'puzzle-embed-400x480.png') });
 });
 
+test('the New game dialog leads to the puzzles of the game chosen there', async ({ page }) => {
+  await openGame(page, { variant: 'mansindam', mode: 'local' });
+  await page.getByTestId('new-game').click();
+  await page.getByTestId('variant-pandemonium').click();
+  await page.getByTestId('open-puzzles').click();
+  await expect(page).toHaveURL(/\?variant=pandemonium&mode=puzzle&lang=en$/);
+  await expect(status(page)).toHaveAttribute('data-phase', 'solving');
+  await expect(page.getByTestId('puzzle-about')).toContainText('Puzzle p');
+  await expect(page.getByTestId('puzzle-game')).toHaveValue('pandemonium');
+});
+
 test('on a phone: 320 px, Korean, nothing wider than the screen', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 700 });
   await openGame(page, { mode: 'puzzle', lang: 'ko', puzzle: pick('mansindam', 1).id });
