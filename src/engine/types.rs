@@ -258,13 +258,6 @@ impl Not for Bitboard {
     }
 }
 
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(sq: Square) -> Bitboard {
-        sq.bb()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
