@@ -151,11 +151,14 @@ pub mod atom {
 /// Parses the Betza subset used by the two games (`fW W F N A D R B K`) into a
 /// bit set of [`atom`]s.
 const fn betza(s: &str) -> u8 {
+    const fn bit(a: u8) -> u8 {
+        1 << a
+    }
     let b = s.as_bytes();
     let mut i = 0;
     let mut set = 0u8;
     while i < b.len() {
-        let bit = match b[i] {
+        let bits = match b[i] {
             b'f' => {
                 // Only `fW` is used: one step forward.
                 assert!(
@@ -163,20 +166,19 @@ const fn betza(s: &str) -> u8 {
                     "unsupported Betza modifier"
                 );
                 i += 1;
-                1 << atom::PAWN
+                bit(atom::PAWN)
             }
-            b'W' => 1 << atom::WAZIR,
-            b'F' => 1 << atom::FERZ,
-            b'K' => 1 << atom::WAZIR | 1 << atom::FERZ,
-            b'N' => 1 << atom::KNIGHT,
-            b'A' => 1 << atom::ALFIL,
-            b'D' => 1 << atom::DABBABA,
-            b'R' => 1 << atom::ROOK,
-            b'B' => 1 << atom::BISHOP,
-            b'Q' => 1 << atom::ROOK | 1 << atom::BISHOP,
+            b'W' => bit(atom::WAZIR),
+            b'F' => bit(atom::FERZ),
+            b'K' => bit(atom::WAZIR) | bit(atom::FERZ),
+            b'N' => bit(atom::KNIGHT),
+            b'A' => bit(atom::ALFIL),
+            b'D' => bit(atom::DABBABA),
+            b'R' => bit(atom::ROOK),
+            b'B' => bit(atom::BISHOP),
             _ => panic!("unsupported Betza atom"),
         };
-        set |= bit;
+        set |= bits;
         i += 1;
     }
     set
