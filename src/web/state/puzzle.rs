@@ -484,7 +484,6 @@ impl PuzzleBoard {
                     self.phase = Phase::Shown;
                 }
             }
-            Phase::Showing if n == self.done && on_line(n) => {}
             _ => {}
         }
         Vec::new()
