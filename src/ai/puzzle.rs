@@ -97,17 +97,22 @@ fn mates(score: Score) -> bool {
     matches!(score, Score::Mate(n) if n > 0)
 }
 
-/// Whether `score` (the solver's, a search's units) wins.
-fn wins(game: &Game, score: Score) -> bool {
-    mates(score) || expectation(score.for_people(game.variant())) >= WINS
+/// The expected score (0..1) of the side a search `score` is for, in
+/// people's units ([`Score::for_people`]).
+pub fn expected(variant: Variant, score: Score) -> f64 {
+    expectation(score.for_people(variant))
+}
+
+/// Whether `score` (a search's, for the side to move) wins: a mate, or an
+/// expected score of at least [`WINS`].
+pub fn wins(variant: Variant, score: Score) -> bool {
+    mates(score) || expected(variant, score) >= WINS
 }
 
 /// Whether a second-best move leaves the first one alone (see
 /// [`SECOND_AT_MOST`]).
 fn leaves_one_win(game: &Game, second: Option<&Line>) -> bool {
-    second.is_none_or(|s| {
-        !mates(s.score) && expectation(s.score.for_people(game.variant())) <= SECOND_AT_MOST
-    })
+    second.is_none_or(|s| !mates(s.score) && expected(game.variant(), s.score) <= SECOND_AT_MOST)
 }
 
 /// Proves the puzzle of `game`'s position (the opponent's move that sets it
@@ -135,13 +140,13 @@ pub fn prove(game: &Game, nodes: u64) -> Result<Proof, Refusal> {
         if k == 0 {
             match best.score {
                 Score::Mate(n) if n > MAX_MATE => return Err(Refusal::MateTooLong),
-                s if !wins(&game, s) => return Err(Refusal::NotWinning),
+                s if !wins(game.variant(), s) => return Err(Refusal::NotWinning),
                 s => mate = mates(s),
             }
             found_at_depth = found;
         } else if mate && !mates(best.score) {
             return Err(Refusal::MateLost);
-        } else if !wins(&game, best.score) {
+        } else if !wins(game.variant(), best.score) {
             return Err(Refusal::NotWinning);
         }
         if !leaves_one_win(&game, second.as_ref()) {
@@ -286,7 +291,7 @@ pub fn check(puzzle: &Puzzle, nodes: u64) -> Result<(), String> {
         if i % 2 == 1 {
             let (best, second, _) = two_best(&game, nodes);
             let shown = |l: &Line| format!("{} {}", game.position().uci(l.pv[0]), l.score.uci());
-            if best.pv.first() != Some(&m) || !wins(&game, best.score) {
+            if best.pv.first() != Some(&m) || !wins(game.variant(), best.score) {
                 return Err(format!(
                     "{}: move {} {uci} is not the winning move (best {})",
                     puzzle.id,

@@ -37,7 +37,6 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use pantheon::ai::puzzle::{self, Proof, Refusal, PROOF_NODES, SECOND_AT_MOST, WINS};
-use pantheon::ai::review::expectation;
 use pantheon::ai::{level, Limits, Rng, Score, Searcher};
 use pantheon::engine::{read_pgn, Game, Move, Variant};
 use pantheon::protocol::puzzle::{read_set, Puzzle, Theme, HEADER};
@@ -138,11 +137,6 @@ struct Tally {
     plies: usize,
 }
 
-/// The solver's expected score in people's units.
-fn people(variant: Variant, score: Score) -> f64 {
-    expectation(score.for_people(variant))
-}
-
 /// Looks for puzzles along a game's moves (`moves` from `start`); `judge`
 /// is the quick search's score for the side to move at each position.
 fn scan(
@@ -167,7 +161,8 @@ fn scan(
         let second = r.lines.get(1).map(|l| l.score);
         (r.score, second)
     };
-    let wins = |s: Score| matches!(s, Score::Mate(n) if n > 0) || people(variant, s) >= WINS;
+    let people = |s: Score| puzzle::expected(variant, s);
+    let wins = |s: Score| puzzle::wins(variant, s);
     let mut before = quick(&mut searcher, &game).0;
     let mut found = Vec::new();
     let mut seen = HashSet::new();
@@ -184,7 +179,7 @@ fn scan(
         // shallow look finds good: a tactic one of them walks into is a
         // blunder the weaker levels make.
         let mut setters = vec![(m, played)];
-        if alternatives && (1.0 - WINS..=WINS).contains(&people(variant, before)) {
+        if alternatives && (1.0 - WINS..=WINS).contains(&people(before)) {
             for alt in plausible(&here).into_iter().filter(|&a| a != m) {
                 let mut g = here.clone();
                 if g.play(alt).is_ok() && !g.is_over() {
@@ -192,7 +187,7 @@ fn scan(
                 }
             }
         }
-        let not_won_before = people(variant, before) >= 1.0 - WINS;
+        let not_won_before = people(before) >= 1.0 - WINS;
         for (setter, judged) in setters {
             let Some((after, second)) = judged else {
                 continue;
@@ -201,7 +196,7 @@ fn scan(
             // as the quick search sees), and was not already winning.
             let candidate = not_won_before
                 && wins(after)
-                && second.is_none_or(|s| !wins(s) && people(variant, s) <= SECOND_AT_MOST + 0.1);
+                && second.is_none_or(|s| !wins(s) && people(s) <= SECOND_AT_MOST + 0.1);
             if !candidate
                 || ply < next_allowed
                 || found.len() >= PER_GAME
