@@ -26,7 +26,7 @@ pub fn mover(first: Side, ply: usize) -> Side {
 
 /// The side to move in a start position (its FEN's second field).
 pub fn first_mover(start_fen: &str) -> Side {
-    if start_fen.split(' ').nth(1) == Some("b") {
+    if start_fen.split_whitespace().nth(1) == Some("b") {
         Side::Black
     } else {
         Side::White

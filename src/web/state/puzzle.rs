@@ -241,11 +241,7 @@ impl PuzzleBoard {
     /// moves), else the side to move.
     pub fn solver(&self) -> Option<Side> {
         let p = self.puzzle.as_ref()?;
-        let to_move = if p.fen.split_whitespace().nth(1) == Some("b") {
-            Side::Black
-        } else {
-            Side::White
-        };
+        let to_move = crate::web::state::analysis::first_mover(&p.fen);
         Some(if p.moves.len().is_multiple_of(2) {
             to_move.flip()
         } else {
