@@ -47,14 +47,19 @@ pub struct Uci {
 const MAX_MULTIPV: usize = 16;
 
 /// Search switches settable as UCI check options (for strength tests).
-const SWITCHES: [&str; 7] = [
+const SWITCHES: [&str; 12] = [
     "NullMove",
     "LMR",
     "LMP",
     "Futility",
     "ReverseFutility",
     "CheckExtension",
-    "DropPruning",
+    "SeePruning",
+    "ContHistory",
+    "SafeCheckExtension",
+    "IIR",
+    "MoveCountPruning",
+    "LmrHistory",
 ];
 
 /// The switches of `f`, in the order of [`SWITCHES`].
@@ -66,7 +71,12 @@ fn switches(f: &mut Features) -> [&mut bool; SWITCHES.len()] {
         &mut f.futility,
         &mut f.reverse_futility,
         &mut f.check_extension,
-        &mut f.drop_pruning,
+        &mut f.see_pruning,
+        &mut f.cont_history,
+        &mut f.safe_check_extension,
+        &mut f.iir,
+        &mut f.move_count_pruning,
+        &mut f.lmr_history,
     ]
 }
 

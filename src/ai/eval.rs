@@ -177,12 +177,21 @@ impl Weights {
     }
 }
 
+const SEE_FLOOR: i32 = 100;
+const SEE_KING: i32 = 30_000;
+
 /// The evaluation's tables for one variant, built from its weights.
 pub struct Tables {
     /// Board value by kind.
     pub value: [i32; MAX_KINDS],
     /// Value of one piece of a hand kind in hand.
     pub hand: [i32; MAX_KINDS],
+    /// What capturing a piece of each kind swings, for exchanges
+    /// ([`super::see`]): its board value and the value it has in the captor's
+    /// hand, each at least `SEE_FLOOR` (the fitted Pawn values are small or
+    /// negative: its worth is in its square terms). The King's is larger
+    /// than any exchange.
+    pub see: [i32; MAX_KINDS],
     /// Piece-square bonus by kind and square, from White's side.
     pst: [[i16; 81]; MAX_KINDS],
     /// Per attacked square (sliders only).
@@ -209,6 +218,7 @@ impl Tables {
         let mut t = Tables {
             value: [0; MAX_KINDS],
             hand: [0; MAX_KINDS],
+            see: [0; MAX_KINDS],
             pst: [[0; 81]; MAX_KINDS],
             mobility: [0; MAX_KINDS],
             king_attack: [0; MAX_KINDS],
@@ -241,6 +251,13 @@ impl Tables {
             for sq in Square::all() {
                 t.pst[i][sq.index()] = pst(w, rules, Kind(i as u8), sq) as i16;
             }
+        }
+        for (i, k) in rules.kinds.iter().enumerate() {
+            t.see[i] = if k.royal {
+                SEE_KING
+            } else {
+                t.value[i].max(SEE_FLOOR) + t.hand[k.base.index()].max(SEE_FLOOR)
+            };
         }
         t
     }

@@ -34,6 +34,7 @@ pub mod puzzle;
 pub mod review;
 mod rng;
 mod search;
+mod see;
 mod tt;
 mod weights;
 

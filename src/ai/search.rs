@@ -3,10 +3,13 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::engine::{Game, Move, MoveList, Position, RepetitionRule, Rules};
+use crate::engine::{
+    Color, Game, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
+};
 
 use super::eval::{self, can_campmate, Tables};
 use super::rng::Rng;
+use super::see::see_ge;
 use super::tt::{Bound, Tt};
 use super::{Info, Limits, Line, Score, SearchResult};
 
@@ -18,8 +21,11 @@ pub(crate) const MAX_PLY: usize = 96;
 /// Rows of the history table: 81 origin squares, then one per hand kind.
 const FROM_SLOTS: usize = 81 + 9;
 const HISTORY_MAX: i32 = 16_384;
+/// A moved piece for the continuation history: its kind and the square it
+/// went to, seen from the side to move (`kind * 81 + square`).
+const PIECE_TO: usize = MAX_KINDS * 81;
 
-/// Search tuning switches (all on by default; off for experiments).
+/// Search tuning switches (on by default, but for experiments).
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
     pub lmr: bool,
@@ -29,9 +35,26 @@ pub struct Features {
     pub check_extension: bool,
     /// Null-move pruning.
     pub null_move: bool,
-    /// Shallow pruning of quiet drops onto squares the opponent attacks and
-    /// we do not defend (the dropped piece is simply lost).
-    pub drop_pruning: bool,
+    /// Shallow pruning of moves that lose material in the exchange on their
+    /// square (static exchange evaluation), drops included.
+    pub see_pruning: bool,
+    /// Quiet moves ordered also by how they did after the same opponent's
+    /// move and after our own move before it (continuation history).
+    pub cont_history: bool,
+    /// Checks are extended only when the checking piece cannot be won on its
+    /// square (static exchange).
+    pub safe_check_extension: bool,
+    /// A node without a table move is searched one ply shallower (internal
+    /// iterative reduction).
+    pub iir: bool,
+    /// Late quiet moves skipped after `(3 + depth²) / 2` of them at depth 8
+    /// or less (twice that when the position improves on the one two plies
+    /// back), instead of after `6 + 3·depth²` at depth 4 or less.
+    pub move_count_pruning: bool,
+    /// Late-move reductions from the second move on (the fourth without),
+    /// one ply more when the position does not improve, and less or more by
+    /// the move's history.
+    pub lmr_history: bool,
 }
 
 impl Default for Features {
@@ -43,7 +66,12 @@ impl Default for Features {
             reverse_futility: true,
             check_extension: true,
             null_move: true,
-            drop_pruning: false,
+            see_pruning: true,
+            cont_history: true,
+            safe_check_extension: true,
+            iir: true,
+            move_count_pruning: true,
+            lmr_history: false,
         }
     }
 }
@@ -52,6 +80,9 @@ impl Default for Features {
 pub(crate) struct Persistent {
     pub tt: Tt,
     pub history: Box<[[[i32; 81]; FROM_SLOTS]; 2]>,
+    /// Continuation history: two planes (after the opponent's last move, after
+    /// our move before it), each `PIECE_TO × PIECE_TO`.
+    pub cont: Vec<i16>,
 }
 
 impl Persistent {
@@ -59,6 +90,7 @@ impl Persistent {
         Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
+            cont: vec![0; 2 * PIECE_TO * PIECE_TO],
         }
     }
 
@@ -69,6 +101,7 @@ impl Persistent {
                 row.fill(0);
             }
         }
+        self.cont.fill(0);
     }
 }
 
@@ -121,6 +154,11 @@ pub(crate) struct Search<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The move into this ply was a null move.
     null_here: [bool; MAX_PLY + 2],
+    /// The piece moved at each ply and where it went (absolute square,
+    /// `kind * 81 + square`); `None` for a null move.
+    moved: [Option<u16>; MAX_PLY + 2],
+    /// The static evaluation at each ply of the path (`-INF` in check).
+    evals: [i32; MAX_PLY + 2],
     /// Weaker levels: how far below the best a root move needs an exact score.
     noise_margin: i32,
     /// Move lists by ply, kept to avoid allocating at every node.
@@ -208,6 +246,8 @@ impl<'a> Search<'a> {
             pv_len: [0; MAX_PLY + 2],
             lmr,
             null_here: [false; MAX_PLY + 2],
+            moved: [None; MAX_PLY + 2],
+            evals: [-INF; MAX_PLY + 2],
             noise_margin: 2 * limits.noise_cp.max(0) + 1,
             bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
         }
@@ -366,17 +406,25 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// A drop just made onto a square the side now to move attacks and the
-    /// dropper does not defend.
-    fn hangs(&self, m: Move) -> bool {
-        if !m.is_drop() {
-            return false;
-        }
-        let to = m.to();
+    /// Whether the piece that just moved to `sq` cannot be won there by the
+    /// side now to move (its least valuable attacker takes, exchange follows).
+    fn holds(&self, sq: Square) -> bool {
+        let them = self.pos.side_to_move();
         let occ = self.pos.occupied();
-        let mover = self.pos.side_to_move().flip();
-        self.pos.attackers_to(to, mover.flip(), occ).any()
-            && self.pos.attackers_to(to, mover, occ).is_empty()
+        let lva = self
+            .pos
+            .attackers_to(sq, them, occ)
+            .into_iter()
+            .filter_map(|s| {
+                self.pos
+                    .piece_at(s)
+                    .map(|p| (s, self.eval.see[p.kind.index()]))
+            })
+            .min_by_key(|&(_, v)| v);
+        match lva {
+            None => true,
+            Some((from, _)) => !see_ge(&self.pos, self.eval, Move::normal(from, sq, false), 1),
+        }
     }
 
     fn promotion_gain(&self, m: Move) -> i32 {
@@ -403,9 +451,6 @@ impl<'a> Search<'a> {
     ) {
         out.clear();
         let us = self.pos.side_to_move();
-        let them = us.flip();
-        let occ = self.pos.occupied();
-        let hist = &self.p.history[us.index()];
         let king = self.rules.king;
         for &m in moves.iter() {
             if Some(m) == skip {
@@ -424,7 +469,7 @@ impl<'a> Search<'a> {
                     } else {
                         self.eval.value[mover.index()]
                     };
-                    let good = v >= a - 50 || self.pos.attackers_to(m.to(), them, occ).is_empty();
+                    let good = see_ge(&self.pos, self.eval, m, 0);
                     let mvv = v * 8 - a / 16 + self.promotion_gain(m);
                     if good {
                         (1 << 26) + mvv
@@ -438,23 +483,70 @@ impl<'a> Search<'a> {
                 } else if self.killers[ply][1] == m {
                     (1 << 24) + 1
                 } else {
-                    hist[Self::history_slot(m)][m.to().index()]
+                    self.quiet_key(m, ply)
                 }
             } else if self.killers[ply][0] == m {
                 (1 << 24) + 2
             } else if self.killers[ply][1] == m {
                 (1 << 24) + 1
             } else {
-                hist[Self::history_slot(m)][m.to().index()]
+                self.quiet_key(m, ply)
             };
             out.push((key, m));
         }
     }
 
-    fn update_history(&mut self, m: Move, bonus: i32) {
+    fn update_history(&mut self, m: Move, ply: usize, bonus: i32) {
         let us = self.pos.side_to_move();
         let h = &mut self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        for i in self.cont_slots(m, ply).into_iter().flatten() {
+            let h = &mut self.p.cont[i];
+            *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
+        }
+    }
+
+    /// The piece a move moves (or drops) and its square, as `moved` keeps it.
+    fn piece_to(&self, m: Move) -> u16 {
+        let kind = match (m.from(), m.drop_kind()) {
+            (Some(from), _) => self.pos.piece_at(from).map_or(0, |p| p.kind.index()),
+            (_, Some(k)) => k.index(),
+            _ => 0,
+        };
+        (kind * 81 + m.to().index()) as u16
+    }
+
+    /// Where `m`'s continuation history lies after the opponent's last move
+    /// and after our move before it (none after a null move, or at the root).
+    fn cont_slots(&self, m: Move, ply: usize) -> [Option<usize>; 2] {
+        if !self.features.cont_history {
+            return [None, None];
+        }
+        let us = self.pos.side_to_move();
+        // Squares seen from the side to move, so that both sides share a table.
+        let relative = |pt: u16| {
+            let (kind, sq) = (pt as usize / 81, pt as usize % 81);
+            let sq = match us {
+                Color::White => sq,
+                Color::Black => (8 - sq / 9) * 9 + sq % 9,
+            };
+            kind * 81 + sq
+        };
+        let cur = relative(self.piece_to(m));
+        [1, 2].map(|back| {
+            let prev = self.moved[ply.checked_sub(back)?]?;
+            Some(((back - 1) * PIECE_TO + relative(prev)) * PIECE_TO + cur)
+        })
+    }
+
+    /// A quiet move's order key: its history, and its continuation history.
+    fn quiet_key(&self, m: Move, ply: usize) -> i32 {
+        let us = self.pos.side_to_move();
+        let mut key = self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
+        for i in self.cont_slots(m, ply).into_iter().flatten() {
+            key += i32::from(self.p.cont[i]);
+        }
+        key
     }
 
     // ----- the tree ---------------------------------------------------------
@@ -513,6 +605,10 @@ impl<'a> Search<'a> {
             }
         }
 
+        let mut depth = depth;
+        if self.features.iir && depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
         let us = self.pos.side_to_move();
         let in_check = self.pos.in_check();
         let static_eval = if in_check {
@@ -520,6 +616,8 @@ impl<'a> Search<'a> {
         } else {
             eval::evaluate(&self.pos)
         };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
 
         // Reverse futility: far above beta with little depth left.
         if self.features.reverse_futility
@@ -544,6 +642,7 @@ impl<'a> Search<'a> {
             let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.pos.pass();
             self.push(false);
+            self.moved[ply] = None;
             self.null_here[ply + 1] = true;
             let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
             self.null_here[ply + 1] = false;
@@ -557,6 +656,11 @@ impl<'a> Search<'a> {
             }
         }
 
+        let lmr_from = if self.features.lmr_history {
+            1 + usize::from(pv_node)
+        } else {
+            3
+        };
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -564,7 +668,14 @@ impl<'a> Search<'a> {
         let mut quiets_seen = 0usize;
         let mut quiets = [Move::NULL; 32];
         let mut n_quiets = 0;
-        let lmp_limit = 6 + 3 * (depth * depth) as usize;
+        let (lmp_depth, lmp_limit) = if self.features.move_count_pruning {
+            (
+                8,
+                (3 + (depth * depth) as usize) << usize::from(improving) >> 1,
+            )
+        } else {
+            (4, 6 + 3 * (depth * depth) as usize)
+        };
         // The table's move first, before generating the others.
         let tt_first = tt_move.filter(|&m| self.pseudo_legal(m));
         let mut pending = tt_first;
@@ -600,6 +711,25 @@ impl<'a> Search<'a> {
             }
             let capture = self.is_capture(m);
             let quiet = !capture && !m.promotes();
+            // Losing in the exchange by more than the depth can make good
+            // (decided before the move is made; checks are kept).
+            let loses_exchange = self.features.see_pruning
+                && !pv_node
+                && !in_check
+                && depth <= 6
+                && best > -MATE_BOUND
+                && okey < (1 << 24)
+                && !see_ge(
+                    &self.pos,
+                    self.eval,
+                    m,
+                    if quiet {
+                        -25 * depth * depth
+                    } else {
+                        -150 * depth
+                    },
+                );
+            self.moved[ply] = Some(self.piece_to(m));
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
             if from_tt
@@ -622,6 +752,11 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets_seen += 1;
             }
+            if loses_exchange && !gives_check {
+                self.pop();
+                self.pos.unmake_move(m, undo);
+                continue;
+            }
             // Shallow pruning of quiet moves once a move that does not lose is known.
             if quiet
                 && !pv_node
@@ -630,11 +765,10 @@ impl<'a> Search<'a> {
                 && best > -MATE_BOUND
                 && okey < (1 << 24)
             {
-                let prune = (self.features.lmp && depth <= 4 && quiets_seen > lmp_limit)
+                let prune = (self.features.lmp && depth <= lmp_depth && quiets_seen > lmp_limit)
                     || (self.features.futility
                         && depth <= 3
-                        && static_eval + 120 + 110 * depth <= alpha)
-                    || (self.features.drop_pruning && depth <= 4 && self.hangs(m));
+                        && static_eval + 120 + 110 * depth <= alpha);
                 if prune {
                     self.pop();
                     self.pos.unmake_move(m, undo);
@@ -651,7 +785,8 @@ impl<'a> Search<'a> {
                 let ext = i32::from(
                     self.features.check_extension
                         && gives_check
-                        && (ply as i32) < 2 * self.root_depth,
+                        && (ply as i32) < 2 * self.root_depth
+                        && (!self.features.safe_check_extension || self.holds(m.to())),
                 );
                 let new_depth = depth - 1 + ext;
                 if legal == 1 {
@@ -663,7 +798,7 @@ impl<'a> Search<'a> {
                         && quiet
                         && !in_check
                         && !gives_check
-                        && legal > 3
+                        && legal > lmr_from
                     {
                         r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
                         if pv_node {
@@ -671,6 +806,11 @@ impl<'a> Search<'a> {
                         }
                         if okey >= (1 << 24) {
                             r -= 1;
+                        } else if self.features.lmr_history {
+                            r -= (okey / 8192).clamp(-2, 2);
+                        }
+                        if self.features.lmr_history && !improving {
+                            r += 1;
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
@@ -704,9 +844,9 @@ impl<'a> Search<'a> {
                                 self.killers[ply][0] = m;
                             }
                             let bonus = (depth * depth * 16).min(1200);
-                            self.update_history(m, bonus);
+                            self.update_history(m, ply, bonus);
                             for &q in &quiets[..n_quiets] {
-                                self.update_history(q, -bonus);
+                                self.update_history(q, ply, -bonus);
                             }
                         }
                         break;
@@ -889,7 +1029,6 @@ impl<'a> Search<'a> {
         let mut best = stand;
         let mut list = MoveList::new();
         self.noisy_moves(&mut list, qply == 0);
-        let occ = self.pos.occupied();
         order.clear();
         for &m in list.iter() {
             let from = m.from().expect("board move");
@@ -910,15 +1049,9 @@ impl<'a> Search<'a> {
                     self.eval.value[k.index()]
                 }
             });
-            // Skip captures that lose material on a defended square.
-            if victim + gain < a - 50 && self.pos.attackers_to(m.to(), them, occ).any() {
+            // Skip captures and promotions that lose in the exchange.
+            if !see_ge(&self.pos, self.eval, m, -gain) {
                 continue;
-            }
-            if victim == 0 && self.pos.attackers_to(m.to(), them, occ).any() && a > 0 {
-                // Quiet promotion onto a guarded square.
-                if gain < a {
-                    continue;
-                }
             }
             order.push((victim * 8 - a / 16 + gain, m));
         }
@@ -989,6 +1122,7 @@ impl<'a> Search<'a> {
         for i in 0..rm.len() {
             let m = rm[i].mv;
             self.pv_len[1] = 1;
+            self.moved[0] = Some(self.piece_to(m));
             let undo = self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             let rep = self.push(gives_check);

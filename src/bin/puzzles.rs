@@ -18,7 +18,10 @@
 //!   --played-only    only the moves played set puzzles (see below)
 //!   --out FILE       where to write the set (default: print it)
 //!   --check FILE     proves every puzzle of a set again (`--every K`: one
-//!                    in K) and names those that fail
+//!                    in K, on `--threads` threads) and names those that
+//!                    fail; with `--out`, writes those that hold there
+//!                    (after a search change: the engine may now see a
+//!                    second win where the set's engine saw one)
 //!
 //! A self-play game: two levels drawn from 1-4 (the weaker ones blunder
 //! into tactics), 2-6 random plies first. After each move the position is
@@ -470,24 +473,51 @@ fn summary(puzzles: &[Puzzle]) {
     }
 }
 
-fn check(path: &str, every: usize) -> Result<(), String> {
+/// Proves a set's puzzles again (every `every`th), on `threads` threads;
+/// with `out`, writes the puzzles that still hold there (after a search
+/// change the engine may find a second win where the set's engine did not).
+fn check(path: &str, every: usize, threads: usize, out: Option<&str>) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let set = read_set(&text).map_err(|e| format!("{path}: {e}"))?;
     let started = Instant::now();
-    let mut failed = 0;
     let sample: Vec<&Puzzle> = set.iter().step_by(every).collect();
-    for p in &sample {
-        if let Err(e) = puzzle::check(p, PROOF_NODES) {
-            eprintln!("{e}");
-            failed += 1;
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let mut held = vec![true; sample.len()];
+    let verdicts = std::sync::Mutex::new(&mut held);
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(p) = sample.get(i) else { break };
+                if let Err(e) = puzzle::check(p, PROOF_NODES) {
+                    eprintln!("{e}");
+                    verdicts.lock().expect("no thread panicked")[i] = false;
+                }
+            });
         }
-    }
+    });
+    let failed = held.iter().filter(|&&h| !h).count();
     eprintln!(
         "{} of {} puzzles checked, {failed} failed, {:.0} s",
         sample.len(),
         set.len(),
         started.elapsed().as_secs_f64()
     );
+    if let Some(out) = out {
+        let kept: Vec<&Puzzle> = sample
+            .iter()
+            .zip(&held)
+            .filter(|(_, &h)| h)
+            .map(|(p, _)| *p)
+            .collect();
+        let mut text = format!("{HEADER}\n");
+        for p in &kept {
+            text.push_str(&format!("{p}\n"));
+        }
+        std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+        eprintln!("{} puzzles written to {out}", kept.len());
+        return Ok(());
+    }
     summary(&set);
     if failed > 0 {
         return Err(format!("{failed} puzzles failed"));
@@ -498,7 +528,7 @@ fn check(path: &str, every: usize) -> Result<(), String> {
 fn main() {
     let result = parse_args().and_then(|a| {
         if let Some(path) = &a.check {
-            return check(path, a.every);
+            return check(path, a.every, a.threads, a.out.as_deref());
         }
         let puzzles = to_puzzles(&generate(&a));
         summary(&puzzles);
