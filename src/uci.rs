@@ -47,7 +47,7 @@ pub struct Uci {
 const MAX_MULTIPV: usize = 16;
 
 /// Search switches settable as UCI check options (for strength tests).
-const SWITCHES: [&str; 12] = [
+const SWITCHES: [&str; 13] = [
     "NullMove",
     "LMR",
     "LMP",
@@ -59,7 +59,8 @@ const SWITCHES: [&str; 12] = [
     "SafeCheckExtension",
     "IIR",
     "MoveCountPruning",
-    "LmrHistory",
+    "QsearchChecks",
+    "DeepReverseFutility",
 ];
 
 /// The switches of `f`, in the order of [`SWITCHES`].
@@ -76,7 +77,8 @@ fn switches(f: &mut Features) -> [&mut bool; SWITCHES.len()] {
         &mut f.safe_check_extension,
         &mut f.iir,
         &mut f.move_count_pruning,
-        &mut f.lmr_history,
+        &mut f.qsearch_checks,
+        &mut f.deep_reverse_futility,
     ]
 }
 

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    Color, Game, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
+    Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
 };
 
 use super::eval::{self, can_campmate, Tables};
@@ -51,10 +51,12 @@ pub struct Features {
     /// or less (twice that when the position improves on the one two plies
     /// back), instead of after `6 + 3·depth²` at depth 4 or less.
     pub move_count_pruning: bool,
-    /// Late-move reductions from the second move on (the fourth without),
-    /// one ply more when the position does not improve, and less or more by
-    /// the move's history.
-    pub lmr_history: bool,
+    /// Quiescence's first ply also tries drops that give check and hold
+    /// their square.
+    pub qsearch_checks: bool,
+    /// Reverse futility up to depth 8 (instead of 5), with a margin one
+    /// depth smaller when the position improves.
+    pub deep_reverse_futility: bool,
 }
 
 impl Default for Features {
@@ -71,7 +73,8 @@ impl Default for Features {
             safe_check_extension: true,
             iir: true,
             move_count_pruning: true,
-            lmr_history: false,
+            qsearch_checks: true,
+            deep_reverse_futility: false,
         }
     }
 }
@@ -620,12 +623,17 @@ impl<'a> Search<'a> {
         let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
 
         // Reverse futility: far above beta with little depth left.
+        let (rfp_depth, rfp_margin) = if self.features.deep_reverse_futility {
+            (8, 100 * (depth - i32::from(improving)))
+        } else {
+            (5, 100 * depth)
+        };
         if self.features.reverse_futility
             && !pv_node
             && !in_check
-            && depth <= 5
+            && depth <= rfp_depth
             && beta.abs() < MATE_BOUND
-            && static_eval - 100 * depth >= beta
+            && static_eval - rfp_margin >= beta
         {
             return static_eval;
         }
@@ -656,11 +664,6 @@ impl<'a> Search<'a> {
             }
         }
 
-        let lmr_from = if self.features.lmr_history {
-            1 + usize::from(pv_node)
-        } else {
-            3
-        };
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -798,7 +801,7 @@ impl<'a> Search<'a> {
                         && quiet
                         && !in_check
                         && !gives_check
-                        && legal > lmr_from
+                        && legal > 3
                     {
                         r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
                         if pv_node {
@@ -806,11 +809,6 @@ impl<'a> Search<'a> {
                         }
                         if okey >= (1 << 24) {
                             r -= 1;
-                        } else if self.features.lmr_history {
-                            r -= (okey / 8192).clamp(-2, 2);
-                        }
-                        if self.features.lmr_history && !improving {
-                            r += 1;
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
@@ -914,6 +912,30 @@ impl<'a> Search<'a> {
                 };
                 for to in quiet_zone {
                     list.push(Move::normal(from, to, true));
+                }
+            }
+        }
+    }
+
+    /// Drops that give check and that the opponent cannot win on their
+    /// square, after the captures.
+    fn checking_drops(&self, order: &mut Vec<(i32, Move)>) {
+        let us = self.pos.side_to_move();
+        let them = us.flip();
+        let king = self.pos.king(them);
+        let occ = self.pos.occupied();
+        for k in 0..self.rules.hand_kinds {
+            let kind = Kind(k as u8);
+            if self.pos.hand(us, kind) == 0 {
+                continue;
+            }
+            // Where our piece of this kind would attack the King: where the
+            // opponent's would go from the King's square (the pieces are
+            // left-right symmetric).
+            for sq in self.pos.attacks_from(kind, them, king, occ) & !occ {
+                let m = Move::drop(kind, sq);
+                if self.pseudo_legal(m) && see_ge(&self.pos, self.eval, m, 0) {
+                    order.push((-1, m));
                 }
             }
         }
@@ -1054,6 +1076,9 @@ impl<'a> Search<'a> {
                 continue;
             }
             order.push((victim * 8 - a / 16 + gain, m));
+        }
+        if self.features.qsearch_checks && qply == 0 {
+            self.checking_drops(order);
         }
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         for &(_, m) in order.iter() {
