@@ -25,7 +25,8 @@ const HISTORY_MAX: i32 = 16_384;
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
 
-/// Search tuning switches (on by default, but for experiments).
+/// Search switches, settable as UCI check options for strength tests: each
+/// is on once games showed it gains; one still off is under test (README).
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
     pub lmr: bool,
