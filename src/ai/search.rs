@@ -9,7 +9,7 @@ use crate::engine::{
 
 use super::eval::{self, can_campmate, Tables};
 use super::rng::Rng;
-use super::see::see_ge;
+use super::see::{least_valuable, see_ge};
 use super::tt::{Bound, Tt};
 use super::{Info, Limits, Line, Score, SearchResult};
 
@@ -415,17 +415,7 @@ impl<'a> Search<'a> {
     fn holds(&self, sq: Square) -> bool {
         let them = self.pos.side_to_move();
         let occ = self.pos.occupied();
-        let lva = self
-            .pos
-            .attackers_to(sq, them, occ)
-            .into_iter()
-            .filter_map(|s| {
-                self.pos
-                    .piece_at(s)
-                    .map(|p| (s, self.eval.see[p.kind.index()]))
-            })
-            .min_by_key(|&(_, v)| v);
-        match lva {
+        match least_valuable(&self.pos, self.eval, self.pos.attackers_to(sq, them, occ)) {
             None => true,
             Some((from, _)) => !see_ge(&self.pos, self.eval, Move::normal(from, sq, false), 1),
         }

@@ -8,7 +8,7 @@
 //! by the exchange are not counted.
 
 use super::eval::Tables;
-use crate::engine::{Bitboard, Color, Move, Position};
+use crate::engine::{Bitboard, Color, Kind, Move, Position, Square};
 
 /// Whether `m` wins at least `threshold` (in exchange units) once the
 /// exchange on its square is played out. A drop captures nothing: it is
@@ -50,16 +50,8 @@ pub(crate) fn see_ge(pos: &Position, t: &Tables, m: Move, threshold: i32) -> boo
             break;
         }
         res ^= 1;
-        // The least valuable attacker of `side`.
-        let (sq, value) = ours
-            .into_iter()
-            .filter_map(|s| pos.piece_at(s).map(|p| (s, t.see[p.kind.index()])))
-            .min_by_key(|&(_, v)| v)
-            .expect("an attacker stands on its square");
-        if pos
-            .piece_at(sq)
-            .is_some_and(|p| pos.rules().kind(p.kind).royal)
-        {
+        let (sq, kind) = least_valuable(pos, t, ours).expect("an attacker stands on its square");
+        if pos.rules().kind(kind).royal {
             // The King may take only if nothing takes it back.
             return if (attackers & pos.pieces_of(side.flip())).any() {
                 res ^ 1
@@ -67,7 +59,7 @@ pub(crate) fn see_ge(pos: &Position, t: &Tables, m: Move, threshold: i32) -> boo
                 res
             } == 1;
         }
-        swap = value - swap;
+        swap = t.see[kind.index()] - swap;
         if swap < res {
             break;
         }
@@ -78,7 +70,19 @@ pub(crate) fn see_ge(pos: &Position, t: &Tables, m: Move, threshold: i32) -> boo
     res == 1
 }
 
-fn both_attackers(pos: &Position, sq: crate::engine::Square, occ: Bitboard) -> Bitboard {
+/// The least valuable of `pieces` (by exchange value) and its kind.
+pub(crate) fn least_valuable(
+    pos: &Position,
+    t: &Tables,
+    pieces: Bitboard,
+) -> Option<(Square, Kind)> {
+    pieces
+        .into_iter()
+        .filter_map(|s| pos.piece_at(s).map(|p| (s, p.kind)))
+        .min_by_key(|&(_, k)| t.see[k.index()])
+}
+
+fn both_attackers(pos: &Position, sq: Square, occ: Bitboard) -> Bitboard {
     pos.attackers_to(sq, Color::White, occ) | pos.attackers_to(sq, Color::Black, occ)
 }
 
@@ -86,7 +90,7 @@ fn both_attackers(pos: &Position, sq: crate::engine::Square, occ: Bitboard) -> B
 mod tests {
     use super::*;
     use crate::ai::eval;
-    use crate::engine::{Kind, Square, Variant};
+    use crate::engine::Variant;
 
     /// `e1e5` or `N@e5` (Mansindam's Knight is kind 1), legal or not: the
     /// exchange does not ask.
