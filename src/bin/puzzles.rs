@@ -504,17 +504,19 @@ fn check(path: &str, every: usize, threads: usize, out: Option<&str>) -> Result<
         started.elapsed().as_secs_f64()
     );
     if let Some(out) = out {
-        let kept: Vec<&Puzzle> = sample
+        // Every puzzle of the set but those that failed (one not in the
+        // sample was not checked, so it stays).
+        let failed: HashSet<&str> = sample
             .iter()
             .zip(&held)
-            .filter(|(_, &h)| h)
-            .map(|(p, _)| *p)
+            .filter(|(_, &h)| !h)
+            .map(|(p, _)| p.id.as_str())
             .collect();
-        let mut text = format!("{HEADER}\n");
-        for p in &kept {
-            text.push_str(&format!("{p}\n"));
-        }
-        std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+        let kept: Vec<&Puzzle> = set
+            .iter()
+            .filter(|p| !failed.contains(p.id.as_str()))
+            .collect();
+        write_set(&kept, Some(out))?;
         eprintln!("{} puzzles written to {out}", kept.len());
         return Ok(());
     }
@@ -525,6 +527,21 @@ fn check(path: &str, every: usize, threads: usize, out: Option<&str>) -> Result<
     Ok(())
 }
 
+/// Writes a set (its header, a puzzle a line) to `out`, or prints it.
+fn write_set(puzzles: &[&Puzzle], out: Option<&str>) -> Result<(), String> {
+    let mut text = format!("{HEADER}\n");
+    for p in puzzles {
+        text.push_str(&format!("{p}\n"));
+    }
+    match out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
 fn main() {
     let result = parse_args().and_then(|a| {
         if let Some(path) = &a.check {
@@ -532,17 +549,7 @@ fn main() {
         }
         let puzzles = to_puzzles(&generate(&a));
         summary(&puzzles);
-        let mut text = format!("{HEADER}\n");
-        for p in &puzzles {
-            text.push_str(&format!("{p}\n"));
-        }
-        match &a.out {
-            Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
-            None => {
-                print!("{text}");
-                Ok(())
-            }
-        }
+        write_set(&puzzles.iter().collect::<Vec<_>>(), a.out.as_deref())
     });
     if let Err(e) = result {
         eprintln!("puzzles: {e}");
