@@ -3,7 +3,7 @@
 # fault (an operator swapped, a match arm deleted, a function returning a
 # default); a mutant that `cargo test` does not fail is a rule the tests
 # would let break. Too slow for the default test command (about 8 s a
-# mutant; the engine has about 980), so it runs in parts that add up:
+# mutant; the engine has about 940), so it runs in parts that add up:
 #
 #   tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
 #   tools/mutants.sh engine            all of src/engine/
@@ -43,10 +43,11 @@ mkdir -p "$out"
 started=$SECONDS
 # The commit the mutants are made from (the run takes long; HEAD may move).
 commit=$(git rev-parse --short HEAD)
-# One job: the other core stays free. A mutant that makes a loop endless
-# is stopped after the timeout and counted apart.
+# One job by default, so the other core stays free (MUTANTS_JOBS=2 takes
+# both). A mutant that makes a loop endless is stopped after the timeout
+# and counted apart.
 # (cargo-mutants exits non-zero when a mutant is missed: the lists say it.)
-cargo mutants "${args[@]}" --jobs 1 --timeout 120 --output "$out" --no-shuffle || true
+cargo mutants "${args[@]}" --jobs "${MUTANTS_JOBS:-1}" --timeout 90 --output "$out" --no-shuffle || true
 [ -f "$out/mutants.out/outcomes.json" ] || { echo "mutants: no results in $out" >&2; exit 1; }
 dir=tests/data/mutants/$part
 mkdir -p "$dir"
