@@ -21,6 +21,10 @@ MUTANTS_VERSION=27.1.0
 if [ "$(cargo mutants --version 2>/dev/null)" != "cargo-mutants $MUTANTS_VERSION" ]; then
   cargo install cargo-mutants --version "$MUTANTS_VERSION" --locked --force
 fi
+NEXTEST_VERSION=0.9.151 # the test runner .cargo/mutants.toml names
+if [ "$(cargo nextest --version 2>/dev/null | head -1 | cut -d" " -f1-2)" != "cargo-nextest $NEXTEST_VERSION" ]; then
+  cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --force
+fi
 
 name=${1:?usage: tools/mutants.sh NAME [SHARD/N] [FILES...]}
 shift
