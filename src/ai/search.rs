@@ -169,6 +169,35 @@ pub(crate) struct Search<'a> {
     bufs: Vec<Vec<(i32, Move)>>,
 }
 
+/// Whether a quiet move (no capture, no promotion) gives check, known
+/// before it is made: the piece attacks the enemy King from its new
+/// square, or it leaves a line along which one of ours then attacks it.
+/// (The side to move never attacks the enemy King now, so no piece of
+/// ours attacks it after the move unless the move made it so.)
+pub(crate) fn quiet_gives_check(pos: &Position, m: Move) -> bool {
+    let us = pos.side_to_move();
+    let ksq = pos.king(us.flip());
+    let to = m.to();
+    let (kind, occ) = match (m.from(), m.drop_kind()) {
+        (Some(from), _) => match pos.piece_at(from) {
+            Some(p) => (p.kind, pos.occupied() ^ from.bb() ^ to.bb()),
+            None => return false,
+        },
+        (None, Some(kind)) => (kind, pos.occupied() | to.bb()),
+        _ => return false,
+    };
+    if pos.attacks_from(kind, us, to, occ).has(ksq) {
+        return true;
+    }
+    m.from().is_some_and(|from| {
+        let (df, dr) = (
+            i32::from(from.file()) - i32::from(ksq.file()),
+            i32::from(from.rank()) - i32::from(ksq.rank()),
+        );
+        (df == 0 || dr == 0 || df.abs() == dr.abs()) && pos.attackers_to(ksq, us, occ).any()
+    })
+}
+
 #[inline]
 fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32
@@ -723,6 +752,26 @@ impl<'a> Search<'a> {
                         -150 * depth
                     },
                 );
+            // Shallow pruning of quiet moves once a move that does not lose
+            // is known; checks are kept.
+            let shallow = quiet
+                && !pv_node
+                && !in_check
+                && best > -MATE_BOUND
+                && okey < (1 << 24)
+                && ((self.features.lmp && depth <= lmp_depth && quiets_seen + 1 > lmp_limit)
+                    || (self.features.futility
+                        && depth <= 3
+                        && static_eval + 120 + 110 * depth <= alpha));
+            // A quiet move pruned is not made: whether it gives check is
+            // known before.
+            if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
+                legal += 1;
+                quiets_seen += 1;
+                continue;
+            }
+            #[cfg(debug_assertions)]
+            let expected_check = quiet && quiet_gives_check(&self.pos, m);
             self.moved[ply] = Some(self.piece_to(m));
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
@@ -751,24 +800,11 @@ impl<'a> Search<'a> {
                 self.pos.unmake_move(m, undo);
                 continue;
             }
-            // Shallow pruning of quiet moves once a move that does not lose is known.
-            if quiet
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && best > -MATE_BOUND
-                && okey < (1 << 24)
-            {
-                let prune = (self.features.lmp && depth <= lmp_depth && quiets_seen > lmp_limit)
-                    || (self.features.futility
-                        && depth <= 3
-                        && static_eval + 120 + 110 * depth <= alpha);
-                if prune {
-                    self.pop();
-                    self.pos.unmake_move(m, undo);
-                    continue;
-                }
-            }
+            #[cfg(debug_assertions)]
+            debug_assert!(
+                !quiet || gives_check == expected_check,
+                "{m:?}: gives check {gives_check}, foreseen {expected_check}"
+            );
             let score = if let Repetition::Over(v) = rep {
                 -(if v > 0 {
                     mate_in(ply + 1)
