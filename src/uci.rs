@@ -46,40 +46,35 @@ pub struct Uci {
 /// The most lines `MultiPV` reports.
 const MAX_MULTIPV: usize = 16;
 
-/// Search switches settable as UCI check options (for strength tests).
-const SWITCHES: [&str; 13] = [
-    "NullMove",
-    "LMR",
-    "LMP",
-    "Futility",
-    "ReverseFutility",
-    "CheckExtension",
-    "SeePruning",
-    "ContHistory",
-    "SafeCheckExtension",
-    "IIR",
-    "MoveCountPruning",
-    "QsearchChecks",
-    "DeepReverseFutility",
-];
+/// One list of the search switches settable as UCI check options (for
+/// strength tests): each option's name with the [`Features`] field it sets.
+macro_rules! search_switches {
+    ($($name:literal => $field:ident,)*) => {
+        /// The switches' option names.
+        const SWITCHES: [&str; [$($name),*].len()] = [$($name),*];
 
-/// The switches of `f`, in the order of [`SWITCHES`].
-fn switches(f: &mut Features) -> [&mut bool; SWITCHES.len()] {
-    [
-        &mut f.null_move,
-        &mut f.lmr,
-        &mut f.lmp,
-        &mut f.futility,
-        &mut f.reverse_futility,
-        &mut f.check_extension,
-        &mut f.see_pruning,
-        &mut f.cont_history,
-        &mut f.safe_check_extension,
-        &mut f.iir,
-        &mut f.move_count_pruning,
-        &mut f.qsearch_checks,
-        &mut f.deep_reverse_futility,
-    ]
+        /// The switches of `f`, in the order of [`SWITCHES`].
+        fn switches(f: &mut Features) -> [&mut bool; SWITCHES.len()] {
+            [$(&mut f.$field),*]
+        }
+    };
+}
+
+search_switches! {
+    "NullMove" => null_move,
+    "LMR" => lmr,
+    "LMP" => lmp,
+    "Futility" => futility,
+    "ReverseFutility" => reverse_futility,
+    "CheckExtension" => check_extension,
+    "SeePruning" => see_pruning,
+    "ContHistory" => cont_history,
+    "SafeCheckExtension" => safe_check_extension,
+    "IIR" => iir,
+    "MoveCountPruning" => move_count_pruning,
+    "QsearchChecks" => qsearch_checks,
+    "DeepReverseFutility" => deep_reverse_futility,
+    "HistoryPruning" => history_pruning,
 }
 
 impl Default for Uci {

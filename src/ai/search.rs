@@ -21,6 +21,8 @@ pub(crate) const MAX_PLY: usize = 96;
 /// Rows of the history table: 81 origin squares, then one per hand kind.
 const FROM_SLOTS: usize = 81 + 9;
 const HISTORY_MAX: i32 = 16_384;
+/// History below which a late quiet move is pruned, per depth.
+const HISTORY_PRUNE: i32 = 2_000;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
@@ -58,6 +60,9 @@ pub struct Features {
     /// Reverse futility up to depth 8 (instead of 5), with a margin one
     /// depth smaller when the position improves.
     pub deep_reverse_futility: bool,
+    /// Quiet moves whose history is below `-HISTORY_PRUNE · depth` are
+    /// skipped at depth 4 or less.
+    pub history_pruning: bool,
 }
 
 impl Default for Features {
@@ -76,6 +81,7 @@ impl Default for Features {
             move_count_pruning: true,
             qsearch_checks: true,
             deep_reverse_futility: false,
+            history_pruning: false,
         }
     }
 }
@@ -760,6 +766,9 @@ impl<'a> Search<'a> {
                 && best > -MATE_BOUND
                 && okey < (1 << 24)
                 && ((self.features.lmp && depth <= lmp_depth && quiets_seen + 1 > lmp_limit)
+                    || (self.features.history_pruning
+                        && depth <= 4
+                        && okey < -HISTORY_PRUNE * depth)
                     || (self.features.futility
                         && depth <= 3
                         && static_eval + 120 + 110 * depth <= alpha));
