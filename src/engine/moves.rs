@@ -210,5 +210,10 @@ mod tests {
         // A drop cannot promote; the top bit is no move's.
         assert_eq!(Move::from_bits(drop.bits() | PROMOTE), None);
         assert_eq!(Move::from_bits(1 << 15), None);
+        // A square one past the board, an origin one past the last hand kind.
+        assert_eq!(Move::from_bits(SQUARES as u16), None);
+        let past_hand = (SQUARES + crate::engine::MAX_HAND) as u16;
+        assert_eq!(Move::from_bits(past_hand << 7), None);
+        assert!(Move::from_bits((past_hand - 1) << 7).is_some());
     }
 }
