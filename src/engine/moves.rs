@@ -216,4 +216,13 @@ mod tests {
         assert_eq!(Move::from_bits(past_hand << 7), None);
         assert!(Move::from_bits((past_hand - 1) << 7).is_some());
     }
+
+    /// Debug output names the move (a failing assertion prints it).
+    #[test]
+    fn a_move_debug_prints_as_its_squares_or_its_drop() {
+        let (a1, i9) = (square(0), square(SQUARES - 1));
+        assert_eq!(format!("{:?}", Move::normal(i9, a1, true)), "i9a1+");
+        assert_eq!(format!("{:?}", Move::normal(a1, i9, false)), "a1i9");
+        assert_eq!(format!("{:?}", Move::drop(Kind(8), i9)), "#8@i9");
+    }
 }
