@@ -17,6 +17,10 @@
 //!                    (default 1,2,2,3,3,4)
 //!   --played-only    only the moves played set puzzles (see below)
 //!   --out FILE       where to write the set (default: print it)
+//!   --extend FILE    keeps every puzzle of this set, ids and all, and adds
+//!                    the new ones after them (numbered on from its last id
+//!                    of each game; a position and move it has are skipped),
+//!                    so that links to its puzzles keep their meaning
 //!   --check FILE     proves every puzzle of a set again (`--every K`: one
 //!                    in K, on `--threads` threads) and names those that
 //!                    fail; with `--out`, writes those that hold there
@@ -61,6 +65,7 @@ struct Args {
     pgns: Vec<String>,
     out: Option<String>,
     check: Option<String>,
+    extend: Option<String>,
     every: usize,
     levels: Vec<u8>,
     alternatives: bool,
@@ -75,6 +80,7 @@ fn parse_args() -> Result<Args, String> {
         pgns: Vec::new(),
         out: None,
         check: None,
+        extend: None,
         every: 1,
         levels: vec![1, 2, 2, 3, 3, 4],
         alternatives: true,
@@ -104,6 +110,7 @@ fn parse_args() -> Result<Args, String> {
             "--pgn" => a.pgns.push(value()?),
             "--out" => a.out = Some(value()?),
             "--check" => a.check = Some(value()?),
+            "--extend" => a.extend = Some(value()?),
             "--levels" => {
                 a.levels = value()?
                     .split(',')
@@ -410,13 +417,30 @@ fn split_records(text: &str) -> Vec<String> {
     games
 }
 
-fn to_puzzles(found: &[Found]) -> Vec<Puzzle> {
+/// The puzzles found, after those of `kept` (a set extended): numbered on
+/// from its highest id of each game, without a position and setting move
+/// it already has.
+fn to_puzzles(found: &[Found], kept: &[Puzzle]) -> Vec<Puzzle> {
     let mut counts: BTreeMap<Variant, usize> = BTreeMap::new();
     let mut seen = HashSet::new();
+    for p in kept {
+        let Ok(v) = p.variant.parse::<Variant>() else {
+            continue;
+        };
+        let n = p.id[1..].parse().unwrap_or(0);
+        let last = counts.entry(v).or_default();
+        *last = (*last).max(n);
+        seen.insert((v, p.fen.clone(), p.moves[0].clone()));
+    }
     found
         .iter()
         // The same position and move from another game (an opening).
-        .filter(|f| seen.insert((f.variant, f.fen.clone(), f.setter)))
+        .filter(|f| {
+            let setter = pantheon::engine::Position::from_fen(f.variant, &f.fen)
+                .expect("FEN")
+                .uci(f.setter);
+            seen.insert((f.variant, f.fen.clone(), setter))
+        })
         .map(|f| {
             let n = counts.entry(f.variant).or_default();
             *n += 1;
@@ -547,7 +571,18 @@ fn main() {
         if let Some(path) = &a.check {
             return check(path, a.every, a.threads, a.out.as_deref());
         }
-        let puzzles = to_puzzles(&generate(&a));
+        let kept = match &a.extend {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+                read_set(&text).map_err(|e| format!("{path}: {e}"))?
+            }
+            None => Vec::new(),
+        };
+        let puzzles: Vec<Puzzle> = kept
+            .iter()
+            .cloned()
+            .chain(to_puzzles(&generate(&a), &kept))
+            .collect();
         summary(&puzzles);
         write_set(&puzzles.iter().collect::<Vec<_>>(), a.out.as_deref())
     });
