@@ -25,6 +25,9 @@ pub struct Weights {
     /// adds the most choice).
     pub hand_piece: i32,
     pub hand_kind: i32,
+    /// ...plus this, by kind (`hand.P`): what the percent and the flat
+    /// terms miss of a kind's worth in hand.
+    pub hand_value: [i32; MAX_KINDS],
     /// Per square a slider (a Rook or Bishop line) attacks, not own-occupied.
     pub mobility: i32,
     /// Pawn by rank from its own side (0 = own back rank), and on files c-g.
@@ -57,6 +60,12 @@ pub struct Weights {
     pub shelter: i32,
     pub danger_divisor: i32,
     pub danger_cap: i32,
+    /// Threats of the side that just moved: per piece of the side to move
+    /// (not the King) it attacks that nothing defends (`hanging`), or that
+    /// is defended but attacked by a piece worth less (`threat`). (The side
+    /// to move's own threats are its captures, which the search tries.)
+    pub hanging: i32,
+    pub threat: i32,
     /// Mansindam: a King with free squares on its far rank (a campmate threat).
     pub campmate_base: i32,
     pub campmate_square: i32,
@@ -88,6 +97,14 @@ impl Weights {
                 out.push((format!("value.{}", k.letter), v));
             }
         }
+        for (i, v) in self
+            .hand_value
+            .iter_mut()
+            .enumerate()
+            .take(rules.hand_kinds)
+        {
+            out.push((format!("hand.{}", rules.kinds[i].letter), v));
+        }
         for (i, v) in self.pawn_rank.iter_mut().enumerate() {
             out.push((format!("pawn_rank.{i}"), v));
         }
@@ -113,6 +130,8 @@ impl Weights {
             shelter,
             danger_divisor,
             danger_cap,
+            hanging,
+            threat,
             campmate_base,
             campmate_square,
             tempo,
@@ -138,6 +157,8 @@ impl Weights {
                 ("shelter", shelter),
                 ("danger_divisor", danger_divisor),
                 ("danger_cap", danger_cap),
+                ("hanging", hanging),
+                ("threat", threat),
                 ("campmate_base", campmate_base),
                 ("campmate_square", campmate_square),
                 ("tempo", tempo),
@@ -208,6 +229,8 @@ pub struct Tables {
     shelter: i32,
     danger_divisor: i32,
     danger_cap: i32,
+    hanging: i32,
+    threat: i32,
     campmate: Option<(i32, i32)>,
     tempo: i32,
 }
@@ -230,6 +253,8 @@ impl Tables {
             shelter: w.shelter,
             danger_divisor: w.danger_divisor.max(1),
             danger_cap: w.danger_cap,
+            hanging: w.hanging,
+            threat: w.threat,
             campmate: rules
                 .campmate
                 .then_some((w.campmate_base, w.campmate_square)),
@@ -245,7 +270,7 @@ impl Tables {
                 t.check_weight[i] = w.check_base + v * w.check_per_1000 / 1000;
             }
             if i < rules.hand_kinds {
-                t.hand[i] = v + v * w.hand_percent / 100 + w.hand_piece;
+                t.hand[i] = v + v * w.hand_percent / 100 + w.hand_piece + w.hand_value[i];
                 t.drop_threat[i] = w.hand_threat * (250 + v) / 250;
             }
             for sq in Square::all() {
@@ -390,6 +415,22 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
         score[ci] = s;
     }
 
+    // Threats of the side that just moved to the side to move's pieces.
+    let us = pos.side_to_move();
+    if t.hanging != 0 || t.threat != 0 {
+        let (ui, ti) = (us.index(), us.flip().index());
+        let targets = pos.pieces_of(us) & attacked[ti] & !pos.king(us).bb();
+        let hanging = targets & !attacked[ui];
+        let mut threats = 0;
+        for sq in targets & attacked[ui] {
+            let Some(p) = pos.piece_at(sq) else { continue };
+            let v = t.value[p.kind.index()];
+            threats +=
+                i32::from((0..rules.kinds.len()).any(|k| t.value[k] < v && reach[ti][k].has(sq)));
+        }
+        score[ti] += t.hanging * hanging.count() as i32 + t.threat * threats;
+    }
+
     for c in Color::BOTH {
         let ci = c.index();
         let them = c.flip();
@@ -451,7 +492,6 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
         }
     }
 
-    let us = pos.side_to_move();
     score[us.index()] - score[us.flip().index()] + t.tempo
 }
 
@@ -500,6 +540,35 @@ mod tests {
             let close = danger_cost(v, "4k4/9/9/9/9/9/9/4r4/4K4[r] w - - 0 1");
             assert!(close > far, "{v}: {close} vs {far}");
         }
+    }
+
+    /// A Black Bishop that nothing defends, attacked by a White Rook, and a
+    /// Black Rook defended by a Pawn, attacked by a White Knight: one
+    /// hanging piece and one threat while Black is to move; none when White
+    /// is (they are White's captures then).
+    #[test]
+    fn threats_count_hanging_pieces_and_attacks_by_lesser_pieces() {
+        let v = Variant::Mansindam;
+        let fen = "4k4/1p7/1r7/7b1/2N6/9/9/9/4K2R1[] b - - 0 1";
+        let black = Position::from_fen(v, fen).unwrap();
+        let mut white = black.clone();
+        white.pass();
+        let quiet = Weights {
+            hanging: 0,
+            threat: 0,
+            ..Weights::of(v)
+        };
+        let weighed = Weights {
+            hanging: 7,
+            threat: 3,
+            ..quiet.clone()
+        };
+        let gain = |pos: &Position| {
+            evaluate_with(pos, &Tables::build(v, &weighed))
+                - evaluate_with(pos, &Tables::build(v, &quiet))
+        };
+        assert_eq!(gain(&black), -(7 + 3));
+        assert_eq!(gain(&white), 0);
     }
 
     #[test]

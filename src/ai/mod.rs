@@ -106,12 +106,12 @@ impl Score {
 }
 
 /// K of [`Score::for_people`], per mille: `tune --passes 0` on the labelled
-/// positions of `tests/data/tuning/fsf10k-kd-games.pos.gz` with the weights
-/// played today (Mansindam 0.249, Pandemonium 0.375).
+/// positions of `tests/data/tuning/` with the weights played today
+/// (Mansindam 0.254, Pandemonium 0.413).
 const fn people_per_mille(variant: Variant) -> i32 {
     match variant {
-        Variant::Mansindam => 249,
-        Variant::Pandemonium => 375,
+        Variant::Mansindam => 254,
+        Variant::Pandemonium => 413,
     }
 }
 

@@ -293,6 +293,7 @@ fn literal(variant: Variant, w: &Weights) -> String {
         letters.join(" "),
         list(&w.value)
     );
+    s += &format!("    hand_value: [{}],\n", list(&w.hand_value));
     s += &format!("    pawn_rank: [{}],\n", list(&w.pawn_rank));
     s += &format!("    king_rank: [{}],\n", list(&w.king_rank));
     let mut copy = w.clone();
