@@ -8,6 +8,8 @@
 #   tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
 #   tools/mutants.sh engine            all of src/engine/
 #   tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
+#   tools/mutants.sh rest src/engine/pgn.rs -- --exclude-re 'pgn\.rs:[0-9]{1,2}:'
+#                                      options after -- go to cargo-mutants
 #
 # The lists of each part (caught, missed, timeout, unviable) are kept in
 # tests/data/mutants/<name>[-<k>of<n>]/, and a line per part is appended to
@@ -30,11 +32,14 @@ name=${1:?usage: tools/mutants.sh NAME [SHARD/N] [FILES...]}
 shift
 shard=
 if [[ ${1:-} =~ ^[0-9]+/[0-9]+$ ]]; then shard=$1; shift; fi
+named=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do named+=("$1"); shift; done
+[ "${1:-}" = -- ] && shift # the rest are cargo-mutants options
 case $name in
   engine) files=("src/engine/**") ;;
   ai) files=("src/ai/**") ;;
   page) files=("src/web/state/**" src/web/saved.rs src/web/link.rs src/web/clock.rs) ;;
-  *) files=("$@") ;;
+  *) files=("${named[@]}") ;;
 esac
 
 args=()
@@ -51,7 +56,7 @@ commit=$(git rev-parse --short HEAD)
 # both). A mutant that makes a loop endless is stopped after the timeout
 # and counted apart.
 # (cargo-mutants exits non-zero when a mutant is missed: the lists say it.)
-cargo mutants "${args[@]}" --jobs "${MUTANTS_JOBS:-1}" --timeout 90 --output "$out" --no-shuffle || true
+cargo mutants "${args[@]}" "$@" --jobs "${MUTANTS_JOBS:-1}" --timeout 90 --output "$out" --no-shuffle || true
 [ -f "$out/mutants.out/outcomes.json" ] || { echo "mutants: no results in $out" >&2; exit 1; }
 dir=tests/data/mutants/$part
 mkdir -p "$dir"
