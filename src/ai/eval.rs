@@ -4,8 +4,9 @@
 //! on the board: it can go anywhere), promotion (through the promoted kinds'
 //! values), piece-square terms per variant, slider mobility, King safety
 //! (attacked squares around the King, enemy pieces in hand that could be
-//! dropped there, own guards), and in Mansindam the campmate threat of a King
-//! near the far rank.
+//! dropped there, own guards, attacks on the King's flank), pieces far from
+//! both Kings, threats, and in Mansindam the campmate threat of a King near
+//! the far rank.
 
 use std::sync::OnceLock;
 
@@ -28,8 +29,10 @@ pub struct Weights {
     /// ...plus this, by kind (`hand.P`): what the percent and the flat
     /// terms miss of a kind's worth in hand.
     pub hand_value: [i32; MAX_KINDS],
-    /// Per square a slider (a Rook or Bishop line) attacks, not own-occupied.
+    /// Per square a slider (a Rook or Bishop line) attacks, not own-occupied,
+    /// and per square another piece (not the King) attacks, not own-occupied.
     pub mobility: i32,
+    pub mobility_short: i32,
     /// Pawn by rank from its own side (0 = own back rank), and on files c-g.
     pub pawn_rank: [i32; 9],
     pub pawn_centre: i32,
@@ -66,6 +69,17 @@ pub struct Weights {
     /// to move's own threats are its captures, which the search tries.)
     pub hanging: i32,
     pub threat: i32,
+    /// The King's flank (its file and the files beside it, on its own five
+    /// ranks): per square of it the enemy attacks, once more per square it
+    /// attacks twice (`flank_attack`), and per square we attack
+    /// (`flank_defense`).
+    pub flank_attack: i32,
+    pub flank_defense: i32,
+    /// Per piece (not the King) that attacks no square next to either King:
+    /// its distance to its own King times its distance to the enemy King,
+    /// times this, in quarters of a centipawn (a piece far from both Kings
+    /// does little in a drop game).
+    pub proximity: i32,
     /// Mansindam: a King with free squares on its far rank (a campmate threat).
     pub campmate_base: i32,
     pub campmate_square: i32,
@@ -132,6 +146,10 @@ impl Weights {
             danger_cap,
             hanging,
             threat,
+            mobility_short,
+            flank_attack,
+            flank_defense,
+            proximity,
             campmate_base,
             campmate_square,
             tempo,
@@ -159,6 +177,10 @@ impl Weights {
                 ("danger_cap", danger_cap),
                 ("hanging", hanging),
                 ("threat", threat),
+                ("mobility_short", mobility_short),
+                ("flank_attack", flank_attack),
+                ("flank_defense", flank_defense),
+                ("proximity", proximity),
                 ("campmate_base", campmate_base),
                 ("campmate_square", campmate_square),
                 ("tempo", tempo),
@@ -215,7 +237,7 @@ pub struct Tables {
     pub see: [i32; MAX_KINDS],
     /// Piece-square bonus by kind and square, from White's side.
     pst: [[i16; 81]; MAX_KINDS],
-    /// Per attacked square (sliders only).
+    /// Per attacked square.
     mobility: [i32; MAX_KINDS],
     /// Weight of an attack on a square next to the enemy King.
     king_attack: [i32; MAX_KINDS],
@@ -231,6 +253,11 @@ pub struct Tables {
     danger_cap: i32,
     hanging: i32,
     threat: i32,
+    flank_attack: i32,
+    flank_defense: i32,
+    proximity: i32,
+    /// The King's flank by colour and King square.
+    flank: [[Bitboard; 81]; 2],
     campmate: Option<(i32, i32)>,
     tempo: i32,
 }
@@ -255,6 +282,16 @@ impl Tables {
             danger_cap: w.danger_cap,
             hanging: w.hanging,
             threat: w.threat,
+            flank_attack: w.flank_attack,
+            flank_defense: w.flank_defense,
+            proximity: w.proximity,
+            flank: [Color::White, Color::Black].map(|c| {
+                Square::all()
+                    .map(|k| flank(c, k))
+                    .collect::<Vec<_>>()
+                    .try_into()
+                    .unwrap()
+            }),
             campmate: rules
                 .campmate
                 .then_some((w.campmate_base, w.campmate_square)),
@@ -264,7 +301,11 @@ impl Tables {
             let v = if k.royal { 0 } else { w.value[i] };
             t.value[i] = v;
             t.slider[i] = k.atoms & (1 << atom::ROOK | 1 << atom::BISHOP) != 0;
-            t.mobility[i] = if t.slider[i] { w.mobility } else { 0 };
+            t.mobility[i] = match (t.slider[i], k.royal) {
+                (true, _) => w.mobility,
+                (false, false) => w.mobility_short,
+                (false, true) => 0,
+            };
             if !k.royal {
                 t.king_attack[i] = w.attack_base + v * w.attack_per_1000 / 1000;
                 t.check_weight[i] = w.check_base + v * w.check_per_1000 / 1000;
@@ -286,6 +327,22 @@ impl Tables {
         }
         t
     }
+}
+
+/// The flank of a King of `color` on `k`: its file and the two beside it
+/// (the three nearest to the edge when it stands on one), on the five
+/// ranks nearest to `color`'s side.
+fn flank(color: Color, k: Square) -> Bitboard {
+    let middle = k.file().clamp(1, 7);
+    let files = Bitboard::file(middle - 1) | Bitboard::file(middle) | Bitboard::file(middle + 1);
+    let mut camp = Bitboard::EMPTY;
+    for r in 0..5 {
+        camp |= Bitboard::rank(match color {
+            Color::White => r,
+            Color::Black => 8 - r,
+        });
+    }
+    files & camp
 }
 
 fn pst(w: &Weights, rules: &Rules, kind: Kind, sq: Square) -> i32 {
@@ -380,6 +437,7 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
     let mut attackers = [0i32; 2];
     // Squares each side attacks with pieces other than its King, and by kind.
     let mut attacked = [Bitboard::EMPTY; 2];
+    let mut attacked2 = [Bitboard::EMPTY; 2];
     let mut reach = [[Bitboard::EMPTY; MAX_KINDS]; 2];
 
     for c in Color::BOTH {
@@ -395,14 +453,22 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
                 continue;
             }
             let att = pos.attacks_from(p.kind, c, sq, occ);
-            if t.slider[k] {
-                s += t.mobility[k] * (att & !own).count() as i32;
-            }
+            s += t.mobility[k] * (att & !own).count() as i32;
             let hits = att & enemy_zone;
             if hits.any() {
                 attack_units[c.flip().index()] += t.king_attack[k] * hits.count() as i32;
                 attackers[c.flip().index()] += 1;
+            } else if t.proximity != 0 && (att & zone[ci]).is_empty() {
+                let d = |k: Square| {
+                    let (df, dr) = (
+                        (i32::from(k.file()) - i32::from(sq.file())).abs(),
+                        (i32::from(k.rank()) - i32::from(sq.rank())).abs(),
+                    );
+                    df.max(dr)
+                };
+                s -= t.proximity * d(pos.king(c)) * d(pos.king(c.flip())) / 4;
             }
+            attacked2[ci] |= attacked[ci] & att;
             attacked[ci] |= att;
             reach[ci][k] |= att;
         }
@@ -474,6 +540,9 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
             }
         }
         let shelter = (z & pos.pieces_of(c)).count() as i32;
+        let fl = t.flank[ci][ksq.index()];
+        score[ci] += t.flank_defense * (fl & attacked[ci]).count() as i32
+            - t.flank_attack * ((fl & attacked[ti]).count() + (fl & attacked2[ti]).count()) as i32;
         let danger =
             attack_units[ci] * (1 + attackers[ci].min(4)) / 2 + hand_units + t.weak * weak + checks
                 - t.shelter * shelter;
@@ -569,6 +638,69 @@ mod tests {
         };
         assert_eq!(gain(&black), -(7 + 3));
         assert_eq!(gain(&white), 0);
+    }
+
+    /// The gain in `fen`'s evaluation from weights `on` over weights `off`.
+    fn gain(v: Variant, fen: &str, on: &Weights, off: &Weights) -> i32 {
+        let pos = Position::from_fen(v, fen).unwrap();
+        evaluate_with(&pos, &Tables::build(v, on)) - evaluate_with(&pos, &Tables::build(v, off))
+    }
+
+    #[test]
+    fn a_kings_flank_is_its_file_and_the_two_beside_on_its_five_ranks() {
+        let sq = |name: &str| Square::all().find(|s| s.to_string() == name).unwrap();
+        let names = |b: Bitboard| b.into_iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let a1 = flank(Color::White, sq("a1"));
+        assert_eq!(a1.count(), 15);
+        assert!(names(a1)
+            .iter()
+            .all(|n| "abc".contains(&n[..1]) && "12345".contains(&n[1..])));
+        let e9 = flank(Color::Black, sq("e9"));
+        assert_eq!(e9, flank(Color::Black, sq("e5")));
+        assert!(names(e9)
+            .iter()
+            .all(|n| "def".contains(&n[..1]) && "56789".contains(&n[1..])));
+        assert_eq!(flank(Color::White, sq("i3")), flank(Color::White, sq("h1")));
+    }
+
+    /// A Black Rook on d9 attacks d1-d5 on White's flank (files d-f, ranks
+    /// 1-5) and d5-d8 and e9 (its own King) on Black's.
+    #[test]
+    fn flank_squares_count_for_the_attacker_and_the_defender() {
+        let v = Variant::Mansindam;
+        let off = Weights {
+            flank_attack: 0,
+            flank_defense: 0,
+            ..Weights::of(v)
+        };
+        let on = Weights {
+            flank_attack: 3,
+            flank_defense: 2,
+            ..off.clone()
+        };
+        let fen = "3rk4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
+        assert_eq!(gain(v, fen, &on, &off), -(5 * 3) - 5 * 2);
+    }
+
+    /// A White Knight on a5 touches neither King's neighbours; it stands
+    /// four steps from each King: 4 × 4 quarters of the weight.
+    #[test]
+    fn a_piece_far_from_both_kings_costs_its_distances_product() {
+        let v = Variant::Mansindam;
+        let off = Weights {
+            proximity: 0,
+            ..Weights::of(v)
+        };
+        let on = Weights {
+            proximity: 8,
+            ..off.clone()
+        };
+        assert_eq!(
+            gain(v, "4k4/9/9/9/N8/9/9/9/4K4[] w - - 0 1", &on, &off),
+            -4 * 4 * 8 / 4
+        );
+        // Next to the enemy King it is exempt.
+        assert_eq!(gain(v, "4k4/9/2N6/9/9/9/9/9/4K4[] w - - 0 1", &on, &off), 0);
     }
 
     #[test]
