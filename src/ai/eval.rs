@@ -2,7 +2,7 @@
 //!
 //! Terms: material on the board and in hand (a piece in hand is worth more than
 //! on the board: it can go anywhere), promotion (through the promoted kinds'
-//! values), piece-square terms per variant, slider mobility, King safety
+//! values), piece-square terms per variant, mobility, King safety
 //! (attacked squares around the King, enemy pieces in hand that could be
 //! dropped there, own guards, attacks on the King's flank), pieces far from
 //! both Kings, threats, and in Mansindam the campmate threat of a King near
@@ -285,18 +285,17 @@ impl Tables {
             flank_attack: w.flank_attack,
             flank_defense: w.flank_defense,
             proximity: w.proximity,
-            flank: [Color::White, Color::Black].map(|c| {
-                Square::all()
-                    .map(|k| flank(c, k))
-                    .collect::<Vec<_>>()
-                    .try_into()
-                    .unwrap()
-            }),
+            flank: [[Bitboard::EMPTY; 81]; 2],
             campmate: rules
                 .campmate
                 .then_some((w.campmate_base, w.campmate_square)),
             tempo: w.tempo,
         };
+        for c in Color::BOTH {
+            for k in Square::all() {
+                t.flank[c.index()][k.index()] = flank(c, k);
+            }
+        }
         for (i, k) in rules.kinds.iter().enumerate() {
             let v = if k.royal { 0 } else { w.value[i] };
             t.value[i] = v;
