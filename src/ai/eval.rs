@@ -617,10 +617,6 @@ mod tests {
     #[test]
     fn threats_count_hanging_pieces_and_attacks_by_lesser_pieces() {
         let v = Variant::Mansindam;
-        let fen = "4k4/1p7/1r7/7b1/2N6/9/9/9/4K2R1[] b - - 0 1";
-        let black = Position::from_fen(v, fen).unwrap();
-        let mut white = black.clone();
-        white.pass();
         let quiet = Weights {
             hanging: 0,
             threat: 0,
@@ -631,12 +627,11 @@ mod tests {
             threat: 3,
             ..quiet.clone()
         };
-        let gain = |pos: &Position| {
-            evaluate_with(pos, &Tables::build(v, &weighed))
-                - evaluate_with(pos, &Tables::build(v, &quiet))
-        };
-        assert_eq!(gain(&black), -(7 + 3));
-        assert_eq!(gain(&white), 0);
+        let board = "4k4/1p7/1r7/7b1/2N6/9/9/9/4K2R1[]";
+        let black = format!("{board} b - - 0 1");
+        let white = format!("{board} w - - 0 1");
+        assert_eq!(gain(v, &black, &weighed, &quiet), -(7 + 3));
+        assert_eq!(gain(v, &white, &weighed, &quiet), 0);
     }
 
     /// The gain in `fen`'s evaluation from weights `on` over weights `off`.
