@@ -74,7 +74,8 @@ search_switches! {
     "MoveCountPruning" => move_count_pruning,
     "QsearchChecks" => qsearch_checks,
     "DeepReverseFutility" => deep_reverse_futility,
-    "HistoryPruning" => history_pruning,
+    "CutNodeLmr" => cut_node_lmr,
+    "Singular" => singular,
 }
 
 impl Default for Uci {
@@ -508,6 +509,16 @@ mod tests {
     use super::*;
     use std::sync::Mutex;
     use std::time::Duration;
+
+    #[test]
+    fn the_switches_under_test_are_options_of_the_same_name() {
+        for (name, switch) in Features::UNDER_TEST {
+            let i = SWITCHES.iter().position(|s| *s == name);
+            let mut f = Features::default();
+            *switches(&mut f)[i.unwrap_or_else(|| panic!("{name} is no option"))] = true;
+            assert!(*switch(&mut f), "{name} sets another field");
+        }
+    }
 
     fn run(session: &mut Uci, line: &str) -> Vec<String> {
         let mut lines = Vec::new();

@@ -5,35 +5,43 @@
 //! the computer must find every mate at its shortest distance and play a
 //! move that keeps it forced.
 
-use pantheon::ai::{Limits, Score, Searcher};
+use pantheon::ai::{Features, Limits, Score, Searcher};
 use pantheon::engine::{Game, Variant};
 
 /// Enough for a mate in 3 in the widest of these positions.
 const NODES: u64 = 400_000;
 
-#[test]
-fn every_short_mate_is_found_at_its_distance() {
+/// The mates of the check that `features` misses, each described, and how
+/// many positions were searched (those `mate_in` accepts).
+fn missed_mates(features: Features, mate_in: impl Fn(i32) -> bool) -> (Vec<String>, usize) {
     let text = include_str!("data/tactics.txt");
     let mut missed = Vec::new();
     let mut count = 0;
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         let variant: Variant = words[0].parse().expect("variant");
-        let mate_in: i32 = words[1].parse().expect("mate distance");
+        let distance: i32 = words[1].parse().expect("mate distance");
+        if !mate_in(distance) {
+            continue;
+        }
         let game = Game::from_uci_moves(variant, None, words[3..].iter().copied())
             .expect("the moves are legal");
         let mut searcher = Searcher::new(16);
-        let result = searcher.search(&game, &Limits::nodes(NODES), &|| 0.0, &mut |_| {});
+        let limits = Limits {
+            features,
+            ..Limits::nodes(NODES)
+        };
+        let result = searcher.search(&game, &limits, &|| 0.0, &mut |_| {});
         let best = result.best.expect("a move");
         let mut after = game.clone();
         after.play(best).expect("a legal move");
         let mates_now = after
             .outcome()
             .is_some_and(|o| o.winner != after.position().side_to_move());
-        let kept = mate_in > 1 || mates_now;
-        if result.score != Score::Mate(mate_in) || !kept {
+        let kept = distance > 1 || mates_now;
+        if result.score != Score::Mate(distance) || !kept {
             missed.push(format!(
-                "{variant} mate in {mate_in} (Fairy-Stockfish {}): played {} with {:?} — {}",
+                "{variant} mate in {distance} (Fairy-Stockfish {}): played {} with {:?} — {}",
                 words[2],
                 game.position().uci(best),
                 result.score,
@@ -42,6 +50,12 @@ fn every_short_mate_is_found_at_its_distance() {
         }
         count += 1;
     }
+    (missed, count)
+}
+
+#[test]
+fn every_short_mate_is_found_at_its_distance() {
+    let (missed, count) = missed_mates(Features::default(), |_| true);
     assert_eq!(count, 84);
     assert!(
         missed.is_empty(),
@@ -49,4 +63,18 @@ fn every_short_mate_is_found_at_its_distance() {
         missed.len(),
         missed.join("\n")
     );
+}
+
+/// The switches still under test (off by default) must not break the search:
+/// each, turned on alone, finds the 28 mates in 3 as the default search does.
+#[test]
+fn each_switch_under_test_keeps_the_mates_in_three() {
+    for (name, switch) in Features::UNDER_TEST {
+        let mut features = Features::default();
+        assert!(!*switch(&mut features), "{name} is off by default");
+        *switch(&mut features) = true;
+        let (missed, count) = missed_mates(features, |d| d == 3);
+        assert_eq!(count, 28);
+        assert!(missed.is_empty(), "{name}: {}", missed.join("\n"));
+    }
 }

@@ -21,8 +21,6 @@ pub(crate) const MAX_PLY: usize = 96;
 /// Rows of the history table: 81 origin squares, then one per hand kind.
 const FROM_SLOTS: usize = 81 + 9;
 const HISTORY_MAX: i32 = 16_384;
-/// History below which a late quiet move is pruned, per depth.
-const HISTORY_PRUNE: i32 = 2_000;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
@@ -60,9 +58,27 @@ pub struct Features {
     /// Reverse futility up to depth 8 (instead of 5), with a margin one
     /// depth smaller when the position improves.
     pub deep_reverse_futility: bool,
-    /// Quiet moves whose history is below `-HISTORY_PRUNE · depth` are
-    /// skipped at depth 4 or less.
-    pub history_pruning: bool,
+    /// Late moves reduced two plies more at nodes expected to fail high
+    /// (the children of a reduced or zero-window search, alternately).
+    pub cut_node_lmr: bool,
+    /// The table's move is searched one ply deeper when every other move,
+    /// searched to half the depth, falls short of its score by `2·depth`
+    /// (a singular move); when one reaches it and it is above beta, the node
+    /// is cut (several moves refute).
+    pub singular: bool,
+}
+
+/// A search switch: where its flag lies in [`Features`].
+pub type Switch = fn(&mut Features) -> &mut bool;
+
+impl Features {
+    /// The switches still under test (off by default until games decide),
+    /// by their UCI names: the tests turn each on alone.
+    pub const UNDER_TEST: [(&'static str, Switch); 3] = [
+        ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
+        ("CutNodeLmr", |f| &mut f.cut_node_lmr),
+        ("Singular", |f| &mut f.singular),
+    ];
 }
 
 impl Default for Features {
@@ -81,7 +97,38 @@ impl Default for Features {
             move_count_pruning: true,
             qsearch_checks: true,
             deep_reverse_futility: false,
-            history_pruning: false,
+            cut_node_lmr: false,
+            singular: false,
+        }
+    }
+}
+
+/// What a node of the tree is expected to be: on the principal variation,
+/// failing high (a cut node) or failing low (an all node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    Pv,
+    Cut,
+    All,
+}
+
+impl Node {
+    /// The node after the first move (or the null move): the same on the
+    /// principal variation, the other kind elsewhere.
+    fn child(self) -> Node {
+        match self {
+            Node::Pv => Node::Pv,
+            Node::Cut => Node::All,
+            Node::All => Node::Cut,
+        }
+    }
+
+    /// The node after a later move searched with a zero window: a refutation
+    /// is expected from it unless this node is itself a cut node.
+    fn zero_window_child(self) -> Node {
+        match self {
+            Node::Pv | Node::All => Node::Cut,
+            Node::Cut => Node::All,
         }
     }
 }
@@ -164,6 +211,8 @@ pub(crate) struct Search<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The move into this ply was a null move.
     null_here: [bool; MAX_PLY + 2],
+    /// The move a singular-extension search leaves out at each ply.
+    excluded: [Option<Move>; MAX_PLY + 2],
     /// The piece moved at each ply and where it went (absolute square,
     /// `kind * 81 + square`); `None` for a null move.
     moved: [Option<u16>; MAX_PLY + 2],
@@ -285,6 +334,7 @@ impl<'a> Search<'a> {
             pv_len: [0; MAX_PLY + 2],
             lmr,
             null_here: [false; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
             moved: [None; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             noise_margin: 2 * limits.noise_cp.max(0) + 1,
@@ -580,12 +630,14 @@ impl<'a> Search<'a> {
 
     // ----- the tree ---------------------------------------------------------
 
-    fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, pv_node: bool) -> i32 {
+    /// `node` tells a principal-variation node, one expected to fail high
+    /// (a cut node) and one expected to fail low.
+    fn search(&mut self, alpha: i32, beta: i32, depth: i32, ply: usize, node: Node) -> i32 {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply, 0);
         }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let s = self.search_node(&mut buf, alpha, beta, depth, ply, pv_node);
+        let s = self.search_node(&mut buf, alpha, beta, depth, ply, node);
         self.bufs[ply] = buf;
         s
     }
@@ -597,8 +649,9 @@ impl<'a> Search<'a> {
         mut beta: i32,
         depth: i32,
         ply: usize,
-        pv_node: bool,
+        node: Node,
     ) -> i32 {
+        let pv_node = node == Node::Pv;
         self.pv_len[ply] = ply;
         self.poll();
         if self.aborted {
@@ -621,7 +674,9 @@ impl<'a> Search<'a> {
         let key = self.pos.hash();
         let hit = self.p.tt.probe(key, ply);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
+        // Inside a singular-extension search, which leaves this move out.
+        let excluded = self.excluded[ply];
+        if let Some(h) = hit.filter(|_| excluded.is_none()) {
             if !pv_node && h.depth >= depth {
                 let cut = match h.bound {
                     Bound::Exact => true,
@@ -656,6 +711,7 @@ impl<'a> Search<'a> {
         };
         if self.features.reverse_futility
             && !pv_node
+            && excluded.is_none()
             && !in_check
             && depth <= rfp_depth
             && beta.abs() < MATE_BOUND
@@ -667,6 +723,7 @@ impl<'a> Search<'a> {
         // Null move: give the opponent a free move; still above beta, cut.
         if self.features.null_move
             && !pv_node
+            && excluded.is_none()
             && !in_check
             && depth >= 3
             && !self.null_here[ply]
@@ -678,7 +735,7 @@ impl<'a> Search<'a> {
             self.push(false);
             self.moved[ply] = None;
             self.null_here[ply + 1] = true;
-            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, node.child());
             self.null_here[ply + 1] = false;
             self.pop();
             self.pos.pass();
@@ -707,7 +764,36 @@ impl<'a> Search<'a> {
         };
         // The table's move first, before generating the others.
         let tt_first = tt_move.filter(|&m| self.pseudo_legal(m));
-        let mut pending = tt_first;
+        let singular_ext = match (hit, tt_first) {
+            (Some(h), Some(m))
+                if self.features.singular
+                    && excluded.is_none()
+                    && depth >= 6
+                    && h.depth >= depth - 3
+                    && h.bound != Bound::Upper
+                    && h.score.abs() < MATE_BOUND =>
+            {
+                let singular_beta = h.score - 2 * depth;
+                self.excluded[ply] = Some(m);
+                let child = if pv_node { Node::All } else { node };
+                let half = (depth - 1) / 2;
+                let v = self.search_node(order, singular_beta - 1, singular_beta, half, ply, child);
+                self.excluded[ply] = None;
+                if self.aborted {
+                    return 0;
+                }
+                if v < singular_beta {
+                    1
+                } else if singular_beta >= beta {
+                    // Another move also reaches beta: cut without searching.
+                    return singular_beta;
+                } else {
+                    0
+                }
+            }
+            _ => 0,
+        };
+        let mut pending = tt_first.filter(|&m| Some(m) != excluded);
         let mut generated = false;
         let mut i = 0;
 
@@ -735,7 +821,7 @@ impl<'a> Search<'a> {
                 i += 1;
                 order[i - 1]
             };
-            if self.declines_promotion(m) {
+            if self.declines_promotion(m) || Some(m) == excluded {
                 continue;
             }
             let capture = self.is_capture(m);
@@ -766,9 +852,6 @@ impl<'a> Search<'a> {
                 && best > -MATE_BOUND
                 && okey < (1 << 24)
                 && ((self.features.lmp && depth <= lmp_depth && quiets_seen + 1 > lmp_limit)
-                    || (self.features.history_pruning
-                        && depth <= 4
-                        && okey < -HISTORY_PRUNE * depth)
                     || (self.features.futility
                         && depth <= 3
                         && static_eval + 120 + 110 * depth <= alpha));
@@ -821,15 +904,20 @@ impl<'a> Search<'a> {
                     mated_in(ply + 1)
                 })
             } else {
-                let ext = i32::from(
+                let check_ext = i32::from(
                     self.features.check_extension
                         && gives_check
                         && (ply as i32) < 2 * self.root_depth
                         && (!self.features.safe_check_extension || self.holds(m.to())),
                 );
+                let ext = if from_tt {
+                    check_ext.max(singular_ext)
+                } else {
+                    check_ext
+                };
                 let new_depth = depth - 1 + ext;
                 if legal == 1 {
-                    -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
+                    -self.search(-beta, -alpha, new_depth, ply + 1, node.child())
                 } else {
                     let mut r = 0;
                     if self.features.lmr
@@ -843,17 +931,26 @@ impl<'a> Search<'a> {
                         if pv_node {
                             r -= 1;
                         }
+                        if self.features.cut_node_lmr && node == Node::Cut {
+                            r += 2;
+                        }
                         if okey >= (1 << 24) {
                             r -= 1;
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
-                    let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, false);
-                    if s > alpha && r > 0 {
-                        s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, false);
+                    // Reduced first; at full depth when not reduced or when
+                    // the reduced search does not fail low.
+                    let mut s = alpha + 1;
+                    if r > 0 {
+                        s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, Node::Cut);
+                    }
+                    if s > alpha {
+                        let child = node.zero_window_child();
+                        s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, child);
                     }
                     if s > alpha && s < beta && pv_node {
-                        s = -self.search(-beta, -alpha, new_depth, ply + 1, true);
+                        s = -self.search(-beta, -alpha, new_depth, ply + 1, Node::Pv);
                     }
                     s
                 }
@@ -893,6 +990,10 @@ impl<'a> Search<'a> {
             }
         }
         if legal == 0 {
+            if excluded.is_some() {
+                // The left-out move was the only one: it is singular.
+                return alpha;
+            }
             // Every move repeats a third time (Mansindam): no legal move, a loss.
             return mated_in(ply);
         }
@@ -907,7 +1008,9 @@ impl<'a> Search<'a> {
         } else {
             Bound::Upper
         };
-        self.p.tt.store(key, best_move, best, depth, bound, ply);
+        if excluded.is_none() {
+            self.p.tt.store(key, best_move, best, depth, bound, ply);
+        }
         best
     }
 
@@ -1006,7 +1109,6 @@ impl<'a> Search<'a> {
         self.seldepth = self.seldepth.max(ply);
         let us = self.pos.side_to_move();
         let them = us.flip();
-
         if self.pos.in_check() {
             // Every evasion, drops that block included.
             let moves = self.pos.legal_moves();
@@ -1202,13 +1304,13 @@ impl<'a> Search<'a> {
                         } else {
                             -INF
                         };
-                        -self.search(-INF, -floor, nd, 1, true)
+                        -self.search(-INF, -floor, nd, 1, Node::Pv)
                     } else if i == 0 {
-                        -self.search(-beta, -alpha, nd, 1, true)
+                        -self.search(-beta, -alpha, nd, 1, Node::Pv)
                     } else {
-                        let mut s = -self.search(-alpha - 1, -alpha, nd, 1, false);
+                        let mut s = -self.search(-alpha - 1, -alpha, nd, 1, Node::Cut);
                         if s > alpha && s < beta {
-                            s = -self.search(-beta, -alpha, nd, 1, true);
+                            s = -self.search(-beta, -alpha, nd, 1, Node::Pv);
                         }
                         s
                     }
