@@ -43,14 +43,21 @@ case $name in
 esac
 
 args=()
-# The page's logic is reached only by its own unit tests (web::) and the
-# fuzzer's: the rest of the suite (perft, searches) cannot fail on its
-# mutants, so it is neither built nor run for them (2 s of tests a mutant
-# instead of 10).
-if [ "$name" = page ]; then
-  args+=(--cargo-arg=--lib --cargo-arg=--test=fuzz)
-  args+=(--cargo-test-arg=-E "--cargo-test-arg=test(/^web::/) | binary(fuzz)")
-fi
+# A page or ai run builds and runs only the tests that can reach the code
+# it mutates (the page's logic: its web:: unit tests and the fuzzer's; the
+# computer opponent: the tests of ai::, of the modules that call it, the
+# tactics check and the puzzles'); the rest (perft, the differential games)
+# cannot fail on their mutants (a page mutant: 2 s of tests instead of 10).
+targets= filter=
+case $name in
+  page) targets="--lib --test=fuzz" filter="test(/^web::/) | binary(fuzz)" ;;
+  ai)
+    targets="--lib --test=tactics --test=puzzles"
+    filter="test(/^(ai|uci|protocol|worker)::/) | binary(tactics) | binary(puzzles)"
+    ;;
+esac
+for target in $targets; do args+=("--cargo-arg=$target"); done
+[ -n "$filter" ] && args+=(--cargo-test-arg=-E "--cargo-test-arg=$filter")
 for f in "${files[@]}"; do args+=(-f "$f"); done
 part=$name${shard:+-${shard%/*}of${shard#*/}}
 out=target/mutants/$part

@@ -102,11 +102,9 @@ impl TimeControl {
     /// The control as [`Display`](fmt::Display) writes it (`None` unless
     /// exactly so).
     pub fn parse(text: &str) -> Option<TimeControl> {
-        let number = |s: &str| {
-            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
-                .then(|| s.parse::<u32>().ok())
-                .flatten()
-        };
+        // A sign or a leading zero is read here, but refused below: the
+        // control would be written otherwise.
+        let number = |s: &str| s.parse::<u32>().ok();
         let (minutes, rest) = text.split_once('+')?;
         let (increment, byoyomi) = match rest.split_once('b') {
             Some((increment, byoyomi)) => (increment, Some(byoyomi.split_once('x')?)),
@@ -194,15 +192,19 @@ impl Clock {
                 periods,
             };
         }
+        if byoyomi == 0.0 {
+            // The main time was all there was (and no period is counted).
+            return Reading {
+                main: 0.0,
+                period: None,
+                periods,
+            };
+        }
         let over = (spent - left.max(0.0)).max(0.0);
         // Each whole period overrun is lost; the next one starts afresh.
-        let lost = if byoyomi > 0.0 {
-            (over / byoyomi).floor()
-        } else {
-            0.0
-        };
+        let lost = (over / byoyomi).floor();
         let periods = periods.saturating_sub(lost.min(f64::from(u32::MAX)) as u32);
-        let period = (byoyomi > 0.0 && periods > 0).then_some(byoyomi - (over - lost * byoyomi));
+        let period = (periods > 0).then_some(byoyomi - (over - lost * byoyomi));
         Reading {
             main: 0.0,
             period,
@@ -514,10 +516,18 @@ mod tests {
             "clock 1 +2 272000 300000 b 31000 0 0",
             "clock 1 5+2b10 272000 300000 b 31000 0 0",
             "clock 1 05+2 272000 300000 b 31000 0 0",
+            "clock 1 5++2 272000 300000 b 31000 0 0",
+            "clock 1 5+2b+10x3 272000 300000 b 31000 0 0",
         ] {
             assert_eq!(ClockLine::parse(bad), None, "{bad:?}");
         }
         assert!(ClockLine::parse("clock 0 0 60000 60000 w 0").is_some());
+        // Times are whole milliseconds below 2^53 (exact as a JavaScript number).
+        assert!(ClockLine::parse("clock 0 1+0 9007199254740991 60000 w 0 0 0").is_some());
+        assert_eq!(
+            ClockLine::parse("clock 0 1+0 9007199254740992 60000 w 0 0 0"),
+            None
+        );
         assert!(ClockLine::parse("clock 0 1+0b30x3 60000 60000 w 0 3 1").is_some());
     }
 
@@ -581,6 +591,13 @@ mod tests {
             }
         );
         assert!(at(&clock, 63_000.0).low() && !at(&clock, 63_000.0).out());
+        // The time shown is the main time, then the period's; low below ten
+        // seconds of either.
+        assert_eq!(at(&clock, 30_000.0).shown(), 30_000.0);
+        assert_eq!(at(&clock, 63_000.0).shown(), 7_000.0);
+        assert!(!at(&clock, 30_000.0).low());
+        assert!(!at(&clock, 50_000.0).low() && at(&clock, 50_001.0).low());
+        assert!(!at(&clock, 60_000.0).low() && at(&clock, 60_001.0).low());
         // A period overrun is lost; the next one starts afresh.
         assert_eq!(
             at(&clock, 71_000.0),
@@ -629,6 +646,8 @@ mod tests {
         assert_eq!(format(300_000.0), "5:00");
         assert_eq!(format(299_001.0), "5:00");
         assert_eq!(format(61_000.0), "1:01");
+        assert_eq!(format(10_000.0), "0:10");
+        assert_eq!(format(9_999.0), "0:09.9");
         assert_eq!(format(9_950.0), "0:09.9");
         assert_eq!(format(-5.0), "0:00.0");
     }

@@ -419,13 +419,12 @@ impl Link {
             mode,
             level: (against_computer && !viewer).then_some(snap.level),
             pieces: (pieces != PieceSet::default()).then_some(pieces),
-            lang: None,
-            embed: false,
             players: if implied {
                 [None, None]
             } else {
                 snap.players.map(Some)
             },
+            // No language, not embedded: the opener's own.
             ..Link::default()
         }
     }
@@ -600,6 +599,25 @@ mod tests {
              &level=5&pieces=traditional&lang=ko&embed=1",
         );
         assert_eq!(problems, []);
+        // The last value of a parameter counts.
+        for (query, embed) in [
+            ("embed=1&embed=0", false),
+            ("embed=false", false),
+            ("embed=true", true),
+            ("embed", true),
+        ] {
+            assert_eq!(
+                parse(query),
+                (
+                    Link {
+                        embed,
+                        ..Link::default()
+                    },
+                    vec![]
+                ),
+                "{query}"
+            );
+        }
         assert_eq!(
             link,
             Link {
@@ -665,6 +683,26 @@ mod tests {
         let (link, problems) = parse("level=0&level=abc&level=3");
         assert_eq!(link.level, Some(3));
         assert_eq!(problems.len(), 2);
+        // The limits themselves are allowed.
+        let fen = "p".repeat(MAX_FEN);
+        assert_eq!(
+            parse(&format!("fen={fen}")),
+            (
+                Link {
+                    fen: Some(fen),
+                    ..Link::default()
+                },
+                vec![]
+            )
+        );
+        let moves = vec!["e3e4"; MAX_MOVES].join(",");
+        assert_eq!(parse(&format!("moves={moves}")).0.moves.len(), MAX_MOVES);
+        // A solution's move is at most 8 characters.
+        assert_eq!(parse("solution=abcdefgh").0.solution, ["abcdefgh"]);
+        assert_eq!(
+            parse("solution=abcdefghi").1[0].expected,
+            Expected::AtMost(MAX_SOLUTION)
+        );
     }
 
     #[test]
@@ -676,8 +714,15 @@ mod tests {
             .0
             .has_game()
             .eq(&false));
-        assert!(parse("moves=e3e4").0.has_game());
-        assert!(parse("mode=view").0.has_game());
+        for names_a_game in [
+            "variant=pandemonium",
+            "fen=4k4/9/9/9/9/9/9/9/4K4[]+w",
+            "moves=e3e4",
+            "mode=view",
+            "black=computer",
+        ] {
+            assert!(parse(names_a_game).0.has_game(), "{names_a_game}");
+        }
         // A level alone starts a game against the computer at that level.
         let (link, problems) = parse("level=1");
         assert!(problems.is_empty() && link.has_game());
