@@ -902,6 +902,8 @@ mod tests {
         );
         assert_eq!(parse("last=e2e4+").0.last, Some((Some(sq("e2")), sq("e4"))));
         // What cannot be read is named, and left out.
+        // A drop names one piece at most.
+        assert_eq!(parse("last=PP@e5").1[0].expected, Expected::Squares);
         let (link, problems) = parse("last=e2&arrows=e2e4,z9a1&marks=e4,,e10&theme=pink");
         assert_eq!(
             (link.last, link.arrows.len(), link.marks.len(), link.theme),
@@ -941,6 +943,13 @@ mod tests {
         let start = Variant::Pandemonium.start_fen();
         let link = Link::of_position("pandemonium", start, Mode::Editor, Side::White, intl);
         assert_eq!(link.query(), "variant=pandemonium&mode=editor");
+        // A piece set other than the default goes with the link.
+        let traditional = PieceSet::Traditional;
+        let link = Link::of_position("pandemonium", start, Mode::Ai, Side::White, traditional);
+        assert_eq!(
+            link.query(),
+            "variant=pandemonium&mode=ai&pieces=traditional"
+        );
         // A game against the computer from the editor: the player has the
         // side at the bottom, the computer the other.
         let (link, _) = parse(cases[0].2);

@@ -191,6 +191,19 @@ mod tests {
         }
         let long = read(&"x".repeat(MAX_LEN + 1)).unwrap_err();
         assert_eq!(long, Damage::TooLong(MAX_LEN + 1));
+        // The limits themselves are read: MAX_MOVES moves, MAX_LEN bytes
+        // (the text made that long by a sixth line of spaces, which is no
+        // clock).
+        let moves = vec!["e3e4"; MAX_MOVES].join(" ");
+        let text = format!("mansindam\nfen\n{moves}\nhuman,human\n3\n");
+        let padded = format!("{text}{}", " ".repeat(MAX_LEN - text.len()));
+        let saved = read(&padded).unwrap();
+        assert_eq!((saved.game.moves.len(), saved.clock), (MAX_MOVES, None));
+        let more = format!("mansindam\nfen\n{moves} e3e4\nhuman,human\n3");
+        assert_eq!(
+            read(&more).unwrap_err(),
+            Damage::TooManyMoves(MAX_MOVES + 1)
+        );
         assert_eq!(
             Damage::Unreadable(5, "three".into()).text(Lang::Ko.text()),
             "5행을 읽을 수 없습니다: “three”"

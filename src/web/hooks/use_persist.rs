@@ -9,12 +9,7 @@ use crate::web::storage;
 /// board or a puzzle.
 #[hook]
 pub fn use_persist(state: &State) {
-    // (The analysis board's positions are not the game.)
-    let keep = !state.view.embed
-        && !state.view.viewer
-        && state.analysis.is_none()
-        && !state.editing()
-        && !state.puzzling();
+    let keep = state.keeps_game();
     let clock = state.clock.clock.as_ref().and_then(Clock::line);
     use_effect_with(
         (state.snapshot.clone(), clock, keep),

@@ -574,8 +574,6 @@ impl State {
         self.view.lang.text()
     }
 
-    /// Whether an answer from the worker is due (a move, a hint, the
-    /// computer's reply).
     /// The board editor is open.
     pub fn editing(&self) -> bool {
         #[cfg(feature = "study")]
@@ -584,6 +582,19 @@ impl State {
         return false;
     }
 
+    /// The game on the board is the player's own, to keep across reloads:
+    /// not an embedded game, one to look at, the analysis board (its
+    /// positions are not the game), the editor or a puzzle.
+    pub fn keeps_game(&self) -> bool {
+        !self.view.embed
+            && !self.view.viewer
+            && self.analysis.is_none()
+            && !self.editing()
+            && !self.puzzling()
+    }
+
+    /// Whether an answer from the worker is due (a move, a hint, the
+    /// computer's reply).
     pub fn awaiting_worker(&self) -> bool {
         self.waiting || self.hint_pending || self.snapshot.as_ref().is_some_and(|s| s.thinking)
     }
@@ -1562,6 +1573,49 @@ mod tests {
         let refused = loading.apply(Action::Error("no".into()));
         assert_eq!(refused.analysis, Some(old));
         assert!(refused.apply(Action::Snapshot(snap)).analysis.is_none());
+    }
+
+    #[test]
+    fn only_the_players_own_game_is_kept() {
+        let state = State::default();
+        assert!(state.keeps_game());
+        let present = |embed, viewer, analysis| Action::Present {
+            embed,
+            viewer,
+            bottom: None,
+            analysis,
+        };
+        assert!(!state.apply(present(true, false, false)).keeps_game());
+        assert!(!state.apply(present(false, true, false)).keeps_game());
+        let snap = Rc::new(testing::game("mansindam", None).snapshot());
+        let analysed = state
+            .apply(present(false, false, true))
+            .apply(Action::Snapshot(snap));
+        assert!(analysed.analysis.is_some() && !analysed.keeps_game());
+        let edit = Edit::Open {
+            variant: "mansindam".into(),
+            fen: None,
+        };
+        let editing = state.apply(Action::Edit(edit));
+        assert!(editing.editing() && !editing.keeps_game());
+        let puzzles = state.apply(Action::OpenPuzzles(Box::default()));
+        assert!(puzzles.puzzling() && !puzzles.keeps_game());
+    }
+
+    #[test]
+    fn an_error_goes_to_the_record_being_loaded_else_to_a_notice() {
+        let state = State::default();
+        let loading = state.apply(Action::Loading);
+        let refused = loading.apply(Action::Error("no result".into()));
+        let records = &refused.dialogs.records;
+        assert_eq!(
+            (records.loading, records.load_error.as_deref()),
+            (false, Some("no result"))
+        );
+        assert_eq!(refused.dialogs.notice, None);
+        let said = state.apply(Action::Error("no result".into()));
+        assert_eq!(said.dialogs.records.load_error, None);
+        assert_eq!(said.dialogs.notice, Some(Notice::Said("no result".into())));
     }
 
     #[test]

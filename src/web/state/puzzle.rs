@@ -618,7 +618,9 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         assert_eq!(page.uci(), ["d9f7"], "Black's move is played");
         assert!(!page.state.view.flipped && page.state.can_move());
 
-        // A wrong move: named, rated as a failure once, taken back by the timer.
+        // A wrong move: named, rated as a failure once, taken back by the
+        // timer (with the board as the player turned it).
+        page.act(Action::Flip);
         page.play("e5d4");
         let b = page.board();
         assert_eq!((b.phase, b.wrong.as_deref()), (Phase::Wrong, Some("Ad4")));
@@ -632,6 +634,8 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             (page.board().phase, page.uci()),
             (Phase::Solving, vec!["d9f7".to_string()])
         );
+        assert!(page.state.view.flipped);
+        page.act(Action::Flip);
 
         // The right moves; the opponent's reply comes with the timer.
         page.play("e5f7");
@@ -662,6 +666,24 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             (Phase::Solved, 1, Some(31))
         );
         assert_eq!(b.progress.solved.iter().collect::<Vec<_>>(), ["p1"]);
+    }
+
+    #[test]
+    fn a_later_game_closes_the_puzzle_board() {
+        let mut page = Page::open(PuzzleBoard::new(
+            None,
+            None,
+            Filter::default(),
+            Progress::default(),
+        ));
+        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let mut snap = page.worker.snapshot();
+        assert_eq!(snap.game_id, page.board().game_id);
+        page.act(Action::Snapshot(Rc::new(snap.clone())));
+        assert!(page.state.puzzling(), "the puzzle's own game");
+        snap.game_id += 1;
+        page.act(Action::Snapshot(Rc::new(snap)));
+        assert!(!page.state.puzzling(), "a game started from the menu");
     }
 
     #[test]
