@@ -463,6 +463,13 @@ mod tests {
         assert!(t.on_main_line(main) && t.on_main_line(Tree::ROOT));
         assert!(!t.on_main_line(side) && !t.on_main_line(deeper));
         assert_eq!((t.ply(deeper), t.ply(Tree::ROOT)), (3, 0));
+        assert!(!t.is_empty() && Tree::default().is_empty());
+        // A node past the tree (a stale index) reads as its last one.
+        let last = t.len() - 1;
+        assert_eq!(
+            (t.node(last + 7), t.path(last + 7)),
+            (t.node(last), t.path(last))
+        );
     }
 
     fn board() -> AnalysisBoard {

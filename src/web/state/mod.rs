@@ -893,6 +893,15 @@ mod tests {
         thinking.players = [Player::Human, Player::Computer];
         let state = state.apply(Action::Snapshot(Rc::new(thinking)));
         assert_eq!(state.resigner(), None, "Black (the computer) is to move");
+        testing::play(&mut session, "e7e6");
+        let mut human_to_move = session.snapshot();
+        human_to_move.players = [Player::Human, Player::Computer];
+        let state = state.apply(Action::Snapshot(Rc::new(human_to_move)));
+        assert_eq!(
+            state.resigner(),
+            Some(Side::White),
+            "White (the human) is to move"
+        );
     }
 
     #[test]
@@ -1573,6 +1582,22 @@ mod tests {
         let refused = loading.apply(Action::Error("no".into()));
         assert_eq!(refused.analysis, Some(old));
         assert!(refused.apply(Action::Snapshot(snap)).analysis.is_none());
+    }
+
+    #[test]
+    fn the_worker_owes_an_answer_to_a_move_a_hint_and_for_the_computer() {
+        let snap = testing::game("mansindam", None).snapshot();
+        let state = State::default().apply(Action::Snapshot(Rc::new(snap.clone())));
+        assert!(!state.awaiting_worker());
+        assert!(state.apply(Action::AskHint).awaiting_worker());
+        let moved = state.apply(Action::TypeMove("e3e4".into()));
+        assert!(moved.waiting && !moved.hint_pending && moved.awaiting_worker());
+        let thinking = Snapshot {
+            thinking: true,
+            ..snap
+        };
+        let state = state.apply(Action::Snapshot(Rc::new(thinking)));
+        assert!(!state.waiting && state.awaiting_worker());
     }
 
     #[test]
