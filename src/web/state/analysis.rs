@@ -412,7 +412,8 @@ impl AnalysisBoard {
     pub fn step(&self, key: &str) -> Option<usize> {
         let node = self.tree.node(self.at);
         let to = match key {
-            "ArrowLeft" if self.at != Tree::ROOT => node.parent,
+            // (The start is its own parent: no step back from it.)
+            "ArrowLeft" => node.parent,
             "ArrowRight" => *node.children.first()?,
             "Home" | "ArrowUp" => Tree::ROOT,
             "End" | "ArrowDown" => self.tree.line_end(self.at),
@@ -470,6 +471,7 @@ mod tests {
             (t.node(last + 7), t.path(last + 7)),
             (t.node(last), t.path(last))
         );
+        assert_eq!(t.line_end(last + 7), t.line_end(last));
     }
 
     fn board() -> AnalysisBoard {
@@ -637,6 +639,8 @@ mod tests {
         b.at = main;
         // Another game's review is not this one's.
         assert!(!b.take_review(review(6, &["e3e4"])));
+        // Nor is an earlier job's, even of the same moves.
+        assert!(!b.take_review(review(5, &["e3e4", "e7e6", "d3d4"])));
         assert!(b.take_review(review(6, &["e3e4", "e7e6", "d3d4"])));
         assert!(b.done_review().is_some());
         // The lines again, for a new job.

@@ -255,6 +255,15 @@ mod tests {
 
     /// Every frame's address is a link the page reads back as it was.
     #[test]
+    fn each_way_to_show_has_its_own_id() {
+        // The builder's radio buttons are named by them (`show-<id>`).
+        assert_eq!(
+            Show::ALL.map(Show::id),
+            ["play", "game", "diagram", "puzzle"]
+        );
+    }
+
+    #[test]
     fn each_frame_reads_back_exactly() {
         let snap = game();
         for show in Show::ALL {
