@@ -253,7 +253,6 @@ mod tests {
         )
     }
 
-    /// Every frame's address is a link the page reads back as it was.
     #[test]
     fn each_way_to_show_has_its_own_id() {
         // The builder's radio buttons are named by them (`show-<id>`).
@@ -263,6 +262,7 @@ mod tests {
         );
     }
 
+    /// Every frame's address is a link the page reads back as it was.
     #[test]
     fn each_frame_reads_back_exactly() {
         let snap = game();
@@ -310,6 +310,32 @@ mod tests {
         assert_eq!(link.fen.as_deref(), Some(snap.fen.as_str()));
         let outside = b.unframed_src(SITE, &snap);
         assert_eq!(outside, b.src(SITE, &snap).replace("&embed=1", ""));
+    }
+
+    #[test]
+    fn a_game_set_up_on_the_board_goes_with_its_start() {
+        let start = "4k4/9/9/9/9/9/9/9/4K4[R] w - - 0 1";
+        let mut s = Session::new();
+        s.handle(
+            Request::NewGame(NewGame {
+                variant: "mansindam".into(),
+                fen: Some(start.into()),
+                moves: vec!["e1d1".into()],
+                ..NewGame::default()
+            }),
+            &|| 0.0,
+        );
+        let snap = s.snapshot();
+        let b = Builder {
+            solution: vec!["e1d1".into()],
+            ..builder()
+        };
+        for (show, mode) in [(Show::Game, Mode::View), (Show::Puzzle, Mode::Puzzle)] {
+            let (_, link) = b.clone().choose(Choose::Show(show)).frame(&snap);
+            assert_eq!((link.fen.as_deref(), link.mode), (Some(start), Some(mode)));
+        }
+        let (_, diagram) = b.choose(Choose::Show(Show::Diagram)).frame(&snap);
+        assert_eq!(diagram.mode, Some(Mode::Diagram));
     }
 
     #[test]

@@ -77,3 +77,48 @@ impl Dialogs {
         self.records.loading = false;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::Lang;
+    use crate::web::i18n::Texts;
+
+    #[test]
+    fn notices_read_in_the_pages_language() {
+        let (en, ko) = (Lang::En.text(), Lang::Ko.text());
+        assert_eq!(Notice::Said("no move".into()).text(en), "no move");
+        assert_eq!(
+            Notice::Said("no move".into()).text(ko),
+            "할 수 없습니다: no move"
+        );
+        assert_eq!(
+            Notice::EngineStopped.text(en),
+            "The game engine stopped working. Reload the page to start again."
+        );
+        assert_eq!(
+            Notice::SavedGameLost(Damage::Missing(4)).text(en),
+            "The saved game could not be read (line 4 is missing), so a new game has started."
+        );
+    }
+
+    #[test]
+    fn the_record_dialog_opens_afresh_and_closing_ends_a_load() {
+        let mut d = Dialogs::default();
+        d.records = Records {
+            pgn: Some("1. e4".into()),
+            loading: true,
+            load_error: Some("bad".into()),
+        };
+        let kept = d.records.clone();
+        d.open(Dialog::Settings);
+        assert_eq!((d.open, &d.records), (Some(Dialog::Settings), &kept));
+        d.open(Dialog::Record);
+        assert_eq!(
+            (d.records.pgn.as_deref(), d.records.load_error.as_deref()),
+            (None, None)
+        );
+        d.close();
+        assert_eq!((d.open, d.records.loading), (None, false));
+    }
+}

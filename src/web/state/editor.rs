@@ -275,6 +275,24 @@ mod tests {
     const KING: u8 = 8; // Mansindam's King (after its 8 hand kinds)
 
     #[test]
+    fn edits_that_change_nothing_ask_the_worker_nothing() {
+        // Before a position is judged, edits of it wait.
+        for edit in [Edit::Clear, Edit::ToMove(Side::Black)] {
+            assert_eq!(Editor::default().reduce(edit), (Editor::default(), None));
+        }
+        let mut d = Desk::new();
+        d.edit(Edit::Open {
+            variant: "mansindam".into(),
+            fen: None,
+        });
+        // An empty FEN is not read; the side already to move is not set again.
+        let (e, request) = d.editor.reduce(Edit::ReadFen("  ".into()));
+        assert_eq!((request, e.reading), (None, false));
+        assert_eq!(d.editor.reduce(Edit::ToMove(Side::White)).1, None);
+        assert!(d.editor.reduce(Edit::ToMove(Side::Black)).1.is_some());
+    }
+
+    #[test]
     fn pieces_are_placed_removed_and_counted_in_hand() {
         let mut d = Desk::new();
         d.edit(Edit::Open {
