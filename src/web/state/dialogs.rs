@@ -104,11 +104,13 @@ mod tests {
 
     #[test]
     fn the_record_dialog_opens_afresh_and_closing_ends_a_load() {
-        let mut d = Dialogs::default();
-        d.records = Records {
-            pgn: Some("1. e4".into()),
-            loading: true,
-            load_error: Some("bad".into()),
+        let mut d = Dialogs {
+            records: Records {
+                pgn: Some("1. e4".into()),
+                loading: true,
+                load_error: Some("bad".into()),
+            },
+            ..Dialogs::default()
         };
         let kept = d.records.clone();
         d.open(Dialog::Settings);
