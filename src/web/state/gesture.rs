@@ -333,3 +333,25 @@ fn resolve(m: MoveView) -> Intent {
         Intent::Play(m.spec)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_given_up_leaves_the_keyboard_cursor_where_it_was() {
+        let mut g = Gesture {
+            selected: Some(Origin::Square(4)),
+            focus: 40,
+            ..Gesture::default()
+        };
+        g.clear();
+        assert_eq!(
+            g,
+            Gesture {
+                focus: 40,
+                ..Gesture::default()
+            }
+        );
+    }
+}

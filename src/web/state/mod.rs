@@ -1125,6 +1125,26 @@ mod tests {
             .reduce(Action::ClockFollow(0.0))
     }
 
+    #[test]
+    fn premoves_only_while_the_computer_thinks_in_a_game_going_on() {
+        let premover = |session: &Session, thinking: bool| {
+            let mut snap = session.snapshot();
+            snap.players = [Player::Human, Player::Computer];
+            snap.thinking = thinking;
+            State::default()
+                .apply(Action::Snapshot(Rc::new(snap)))
+                .premover()
+        };
+        let mut session = testing::game("mansindam", None);
+        testing::play(&mut session, "e3e4");
+        assert_eq!(premover(&session, true), Some(Side::White));
+        assert_eq!(premover(&session, false), None, "not thinking yet");
+        // Black, the computer, is mated: it has nothing to think about.
+        let mated = testing::game("pandemonium", Some("k8/RR7/9/9/9/9/9/9/4K4[] b - - 0 1"));
+        assert!(mated.snapshot().ending.is_some());
+        assert_eq!(premover(&mated, true), None, "the game is over");
+    }
+
     /// A premove from `from` to `to` chosen by two taps while the computer
     /// thinks after the player's `first` move.
     fn premoved(fen: &str, first: &str, from: &str, to: &str) -> (Session, State) {
