@@ -205,16 +205,10 @@ impl State {
     /// move from its origin to its square, promoting when it may (as
     /// lichess queens a premoved pawn: there is no time to ask).
     pub fn premove_move(&self, premove: Premove) -> Option<MoveView> {
-        let mut found: Option<MoveView> = None;
-        for m in self
-            .moves_from(premove.from)
+        self.moves_from(premove.from)
             .filter(|m| m.spec.to == premove.to)
-        {
-            if found.is_none_or(|f| m.spec.promotes && !f.spec.promotes) {
-                found = Some(*m);
-            }
-        }
-        found
+            .max_by_key(|m| m.spec.promotes)
+            .copied()
     }
 
     /// What the board's input means now.

@@ -993,6 +993,9 @@ mod tests {
         let rook = 3; // Pandemonium's hand order: P N B R ...
                       // Black's hand cannot be picked by White.
         assert_eq!(state.tap(Target::Hand(Side::Black, 2)), Intent::Nothing);
+        // ... not even a kind White holds too.
+        let (_, both) = state_for("pandemonium", Some("4k4/9/9/9/9/9/9/9/4K4[Rr] w - - 0 1"));
+        assert_eq!(both.tap(Target::Hand(Side::Black, rook)), Intent::Nothing);
         assert_eq!(
             state.tap(Target::Hand(Side::White, 0)),
             Intent::Nothing,

@@ -669,6 +669,35 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
     }
 
     #[test]
+    fn the_solver_moves_only_in_the_puzzles_game_on_their_turn() {
+        let mut page = Page::open(PuzzleBoard::new(
+            None,
+            None,
+            Filter::default(),
+            Progress::default(),
+        ));
+        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let snap = page.worker.snapshot();
+        let board = page.board().clone();
+        assert!(board.lets_move(&snap));
+        let other_game = Snapshot {
+            game_id: snap.game_id + 1,
+            ..snap.clone()
+        };
+        assert!(!board.lets_move(&other_game));
+        let their_turn = Snapshot {
+            to_move: Side::Black,
+            ..snap.clone()
+        };
+        assert!(!board.lets_move(&their_turn));
+        let shown = PuzzleBoard {
+            phase: Phase::Showing,
+            ..board
+        };
+        assert!(!shown.lets_move(&snap));
+    }
+
+    #[test]
     fn a_later_game_closes_the_puzzle_board() {
         let mut page = Page::open(PuzzleBoard::new(
             None,
