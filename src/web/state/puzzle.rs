@@ -679,7 +679,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         page.act(Action::Solve(Solve::Loaded(Ok(set()))));
         let snap = page.worker.snapshot();
         let board = page.board().clone();
-        assert!(board.lets_move(&snap));
+        assert!(board.lets_move(&snap) && !board.finished());
         let other_game = Snapshot {
             game_id: snap.game_id + 1,
             ..snap.clone()
