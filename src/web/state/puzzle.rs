@@ -607,9 +607,12 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             Progress::default(),
         ));
         assert_eq!(page.board().phase, Phase::Loading);
+        let stand_in = page.worker.snapshot().game_id;
         page.act(Action::Solve(Solve::Loaded(Ok(set()))));
         // Nearest the first rating (1000): m1 (800) before p1 (1500).
         let b = page.board();
+        // The puzzle's game is the next after the worker's stand-in...
+        assert_eq!(b.game_id, stand_in + 1);
         assert_eq!(b.puzzle.as_ref().unwrap().id, "m1");
         assert_eq!(
             (b.phase, b.done, b.solver()),
@@ -651,9 +654,12 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         assert_eq!(b.progress.rating, 976, "rated once, as failed");
         assert!(b.progress.seen.contains("m1") && !b.progress.solved.contains("m1"));
 
-        // The next one: p1, Black at the bottom.
+        // The next one: p1, Black at the bottom, in the same game's number
+        // (the worker's last game was the puzzle's).
+        let before = page.board().game_id;
         page.act(Action::Solve(Solve::Next));
         let b = page.board();
+        assert_eq!(b.game_id, before);
         assert_eq!(
             (b.puzzle.as_ref().unwrap().id.as_str(), b.phase),
             ("p1", Phase::Solving)
@@ -697,6 +703,169 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         assert!(!shown.lets_move(&snap));
     }
 
+    /// `snap` with other moves (the worker's snapshots carry their moves;
+    /// the board reads only those, the game's number and its ending).
+    fn with_moves(snap: &Snapshot, game_id: u32, uci: &[&str]) -> Snapshot {
+        let moves: Vec<String> = uci.iter().map(|m| m.to_string()).collect();
+        Snapshot {
+            game_id,
+            uci: moves.clone(),
+            san: moves,
+            ending: None,
+            ..snap.clone()
+        }
+    }
+
+    #[test]
+    fn the_next_puzzle_is_unseen_then_unsolved_nearest_the_rating() {
+        // Four copies of m1 at four ratings.
+        let line = SET.lines().nth(1).unwrap();
+        let mut text = SET.lines().next().unwrap().to_string();
+        for (id, rating) in [("m2", 900), ("m3", 1000), ("m4", 1300), ("m5", 700)] {
+            text += &format!(
+                "\n{}",
+                line.replacen("m1", id, 1)
+                    .replace("\t800\t", &format!("\t{rating}\t"))
+            );
+        }
+        let set = Rc::new(read_set(&text).unwrap());
+        let board = |current: Option<&str>, seen: &[&str], solved: &[&str]| PuzzleBoard {
+            set: Some(set.clone()),
+            puzzle: current.map(|id| Rc::new(set.iter().find(|p| p.id == id).unwrap().clone())),
+            progress: Progress {
+                rating: 1120,
+                seen: seen.iter().map(|s| s.to_string()).collect(),
+                solved: solved.iter().map(|s| s.to_string()).collect(),
+                ..Progress::default()
+            },
+            ..PuzzleBoard::default()
+        };
+        let pick = |b: PuzzleBoard| b.pick().unwrap().id.clone();
+        // Nearest 1120: m3 (1000), then m4 (1300), m2 (900), m5 (700).
+        assert_eq!(pick(board(None, &[], &[])), "m3");
+        assert_eq!(
+            pick(board(Some("m3"), &[], &[])),
+            "m4",
+            "not the current one"
+        );
+        assert_eq!(pick(board(None, &["m3", "m4"], &[])), "m2", "not seen yet");
+        let all = ["m2", "m3", "m4", "m5"];
+        assert_eq!(
+            pick(board(None, &all, &["m3", "m4"])),
+            "m2",
+            "not solved yet"
+        );
+        assert_eq!(
+            pick(board(Some("m3"), &all, &all)),
+            "m4",
+            "any but the current"
+        );
+    }
+
+    #[test]
+    fn a_puzzle_started_after_another_game_takes_the_next_number() {
+        let puzzle = Rc::new(set()[0].clone());
+        let snap = with_moves(&testing::game("mansindam", None).snapshot(), 7, &[]);
+        let mut b = PuzzleBoard {
+            game_id: 5,
+            ..PuzzleBoard::default()
+        };
+        let requests = b.start(puzzle, Some(&snap));
+        assert_eq!(b.game_id, 8);
+        assert!(matches!(&requests[..], [Request::NewGame(g)] if g.id == 8));
+    }
+
+    #[test]
+    fn late_or_foreign_snapshots_change_nothing() {
+        let mut page = Page::open(PuzzleBoard::new(
+            None,
+            Some("m1".into()),
+            Filter::default(),
+            Progress::default(),
+        ));
+        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let snap = page.worker.snapshot();
+        let id = snap.game_id;
+        // Each phase, and snapshots it must ignore: the position before,
+        // the same again, a move off the puzzle's line before the move
+        // awaited, another game's, more moves than the puzzle has.
+        let ignores = |board: &PuzzleBoard, snaps: &[Snapshot]| {
+            for s in snaps {
+                let mut b = board.clone();
+                assert_eq!(b.follow(s), []);
+                assert_eq!((b.phase, b.done), (board.phase, board.done), "{:?}", s.uci);
+            }
+        };
+        let solving = page.board().clone();
+        assert_eq!((solving.phase, solving.done), (Phase::Solving, 1));
+        ignores(
+            &solving,
+            &[
+                with_moves(&snap, id, &[]),
+                with_moves(&snap, id, &["d9f7"]),
+                with_moves(&snap, id, &["d9e8", "e5f7"]),
+                with_moves(&snap, id + 1, &["d9f7", "e5f7"]),
+                with_moves(&snap, id, &["d9f7", "e5f7", "g9f7", "A@c8", "e9e8"]),
+            ],
+        );
+        // Another move that wins at once solves it too; one that loses
+        // (by repetition) does not.
+        let ended = |winner| Snapshot {
+            ending: Some(crate::protocol::Ending {
+                winner,
+                reason: crate::protocol::EndReason::Checkmate,
+            }),
+            ..with_moves(&snap, id, &["d9f7", "e5e6"])
+        };
+        let mut won = solving.clone();
+        won.follow(&ended(Side::White));
+        assert_eq!((won.phase, won.done), (Phase::Solved, 2));
+        let mut lost = solving.clone();
+        lost.follow(&ended(Side::Black));
+        assert_eq!(lost.phase, Phase::Wrong);
+        let mut loading = PuzzleBoard {
+            phase: Phase::Loading,
+            done: 0,
+            ..solving.clone()
+        };
+        ignores(
+            &loading,
+            &[with_moves(&snap, id, &["d9e8"]), with_moves(&snap, id, &[])],
+        );
+        loading.follow(&with_moves(&snap, id, &["d9f7"]));
+        assert_eq!((loading.phase, loading.done), (Phase::Solving, 1));
+        page.play("e5f7");
+        let reply = page.board().clone();
+        assert_eq!((reply.phase, reply.done), (Phase::Reply, 2));
+        ignores(
+            &reply,
+            &[
+                with_moves(&snap, id, &["d9f7", "e5f7"]),
+                with_moves(&snap, id, &["d9f7", "e5f7", "g9g8"]),
+            ],
+        );
+        let showing = PuzzleBoard {
+            phase: Phase::Showing,
+            ..reply.clone()
+        };
+        ignores(
+            &showing,
+            &[with_moves(&snap, id, &["d9f7", "e5f7", "g9g8"])],
+        );
+        let wrong = PuzzleBoard {
+            phase: Phase::Wrong,
+            done: 1,
+            ..reply
+        };
+        ignores(
+            &wrong,
+            &[
+                with_moves(&snap, id, &["d9f7", "e5d4"]),
+                with_moves(&snap, id, &["d9e8"]),
+            ],
+        );
+    }
+
     #[test]
     fn a_later_game_closes_the_puzzle_board() {
         let mut page = Page::open(PuzzleBoard::new(
@@ -724,6 +893,16 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             Progress::default(),
         ));
         page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        // From a wrong move, the position before it is set up again first.
+        let snap = page.worker.snapshot();
+        let solving = page.board().clone();
+        assert_eq!(solving.reduce(Solve::ShowSolution, Some(&snap)).1, []);
+        let wrong = PuzzleBoard {
+            phase: Phase::Wrong,
+            ..solving
+        };
+        let (_, requests) = wrong.reduce(Solve::ShowSolution, Some(&snap));
+        assert!(matches!(&requests[..], [Request::NewGame(g)] if g.moves.len() == 1));
         page.act(Action::Solve(Solve::ShowSolution));
         assert_eq!(
             (page.board().phase, page.board().progress.streak),
