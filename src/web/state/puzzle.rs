@@ -1005,6 +1005,10 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         );
         let own = b.link(true).unwrap();
         assert_eq!(
+            (own.variant.as_deref(), own.mode, own.orient),
+            (Some("pandemonium"), Some(Mode::Puzzle), Some(Side::Black))
+        );
+        assert_eq!(
             (own.fen.as_deref(), own.solution.clone(), own.puzzle.clone()),
             (
                 Some(set()[1].fen.as_str()),
@@ -1013,6 +1017,23 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             )
         );
         assert_eq!(Link::parse(&own.query()), (own, vec![]));
+    }
+
+    #[test]
+    fn the_timer_runs_after_a_wrong_move_for_a_reply_and_while_showing() {
+        let waits = |phase| {
+            PuzzleBoard {
+                phase,
+                ..PuzzleBoard::default()
+            }
+            .waits_for_timer()
+        };
+        for phase in [Phase::Wrong, Phase::Reply, Phase::Showing] {
+            assert!(waits(phase), "{phase:?}");
+        }
+        for phase in [Phase::Loading, Phase::Solving, Phase::Solved, Phase::Shown] {
+            assert!(!waits(phase), "{phase:?}");
+        }
     }
 
     #[test]
