@@ -55,3 +55,25 @@ fn is_past_of(past: &Snapshot, live: &Snapshot) -> bool {
         && past.san.len() < live.san.len()
         && live.san.starts_with(&past.san)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::testing;
+
+    #[test]
+    fn a_position_asked_for_is_awaited_while_the_game_still_has_it() {
+        let mut session = testing::game("mansindam", None);
+        testing::play(&mut session, "e3e4");
+        let live = session.snapshot();
+        let mut review = Review {
+            asked_ply: Some(0),
+            ..Review::default()
+        };
+        review.follow(&live, false);
+        assert_eq!(review.asked_ply, Some(0), "the start is still the game's");
+        review.asked_ply = Some(1);
+        review.follow(&live, false);
+        assert_eq!(review.asked_ply, None, "the position now is not a past one");
+    }
+}
