@@ -7,6 +7,8 @@
 #
 #   tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
 #   tools/mutants.sh engine            all of src/engine/
+#   tools/mutants.sh page-rerun -- --re 'link\.rs:.*Link::parse'
+#                                      a part of a usual set (its files)
 #   tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
 #   tools/mutants.sh rest src/engine/pgn.rs -- --exclude-re 'pgn\.rs:[0-9]{1,2}:'
 #                                      options after -- go to cargo-mutants
@@ -36,9 +38,9 @@ named=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do named+=("$1"); shift; done
 [ "${1:-}" = -- ] && shift # the rest are cargo-mutants options
 case $name in
-  engine) files=("src/engine/**") ;;
-  ai) files=("src/ai/**") ;;
-  page) files=("src/web/state/**" src/web/saved.rs src/web/link.rs src/web/clock.rs) ;;
+  engine | engine-*) files=("src/engine/**") ;;
+  ai | ai-*) files=("src/ai/**") ;;
+  page | page-*) files=("src/web/state/**" src/web/saved.rs src/web/link.rs src/web/clock.rs) ;;
   *) files=("${named[@]}") ;;
 esac
 
@@ -50,8 +52,8 @@ args=()
 # cannot fail on their mutants (a page mutant: 2 s of tests instead of 10).
 targets= filter=
 case $name in
-  page) targets="--lib --test=fuzz" filter="test(/^web::/) | binary(fuzz)" ;;
-  ai)
+  page | page-*) targets="--lib --test=fuzz" filter="test(/^web::/) | binary(fuzz)" ;;
+  ai | ai-*)
     targets="--lib --test=tactics --test=puzzles"
     filter="test(/^(ai|uci|protocol|worker)::/) | binary(tactics) | binary(puzzles)"
     ;;
