@@ -41,8 +41,10 @@ case $name in
   engine | engine-*) files=("src/engine/**") ;;
   ai | ai-*) files=("src/ai/**") ;;
   page | page-*) files=("src/web/state/**" src/web/saved.rs src/web/link.rs src/web/clock.rs) ;;
-  *) files=("${named[@]}") ;;
+  *) files=() ;;
 esac
+# Files named on the command line replace the set's.
+[ ${#named[@]} -gt 0 ] && files=("${named[@]}")
 
 args=()
 # A page or ai run builds and runs only the tests that can reach the code
