@@ -570,6 +570,19 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             page
         }
 
+        /// The board opened on the test set, on the puzzle named or the
+        /// next one, with the set loaded.
+        fn loaded(wanted: Option<&str>) -> Page {
+            let mut page = Page::open(PuzzleBoard::new(
+                None,
+                wanted.map(str::to_string),
+                Filter::default(),
+                Progress::default(),
+            ));
+            page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+            page
+        }
+
         /// The worker's game on the page.
         fn show(&mut self) {
             let snap = Rc::new(self.worker.snapshot());
@@ -676,13 +689,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
     #[test]
     fn the_solver_moves_only_in_the_puzzles_game_on_their_turn() {
-        let mut page = Page::open(PuzzleBoard::new(
-            None,
-            None,
-            Filter::default(),
-            Progress::default(),
-        ));
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let page = Page::loaded(None);
         let snap = page.worker.snapshot();
         let board = page.board().clone();
         assert!(board.lets_move(&snap) && !board.finished());
@@ -777,13 +784,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
     #[test]
     fn late_or_foreign_snapshots_change_nothing() {
-        let mut page = Page::open(PuzzleBoard::new(
-            None,
-            Some("m1".into()),
-            Filter::default(),
-            Progress::default(),
-        ));
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let mut page = Page::loaded(Some("m1"));
         let snap = page.worker.snapshot();
         let id = snap.game_id;
         // Each phase, and snapshots it must ignore: the position before,
@@ -868,13 +869,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
     #[test]
     fn a_later_game_closes_the_puzzle_board() {
-        let mut page = Page::open(PuzzleBoard::new(
-            None,
-            None,
-            Filter::default(),
-            Progress::default(),
-        ));
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let mut page = Page::loaded(None);
         let mut snap = page.worker.snapshot();
         assert_eq!(snap.game_id, page.board().game_id);
         page.act(Action::Snapshot(Rc::new(snap.clone())));
@@ -886,13 +881,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
     #[test]
     fn the_solution_is_shown_move_by_move_and_counts_as_failed() {
-        let mut page = Page::open(PuzzleBoard::new(
-            None,
-            Some("m1".into()),
-            Filter::default(),
-            Progress::default(),
-        ));
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let mut page = Page::loaded(Some("m1"));
         // From a wrong move, the position before it is set up again first.
         let snap = page.worker.snapshot();
         let solving = page.board().clone();
@@ -957,13 +946,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
     #[test]
     fn a_filter_or_a_name_that_finds_nothing_is_said() {
-        let mut page = Page::open(PuzzleBoard::new(
-            None,
-            Some("m99".into()),
-            Filter::default(),
-            Progress::default(),
-        ));
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let mut page = Page::loaded(Some("m99"));
         assert_eq!(page.board().problem, Some(Problem::Unknown("m99".into())));
         page.act(Action::Solve(Solve::Filter(Filter {
             variant: Some("pandemonium".into()),
@@ -991,13 +974,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
     #[test]
     fn a_puzzle_is_shared_by_its_name_and_put_in_a_post_by_its_line() {
-        let mut page = Page::open(PuzzleBoard::new(
-            None,
-            Some("p1".into()),
-            Filter::default(),
-            Progress::default(),
-        ));
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        let page = Page::loaded(Some("p1"));
         let b = page.board();
         assert_eq!(
             b.link(false).unwrap().query(),
