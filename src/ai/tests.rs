@@ -367,17 +367,32 @@ fn scores_print_for_people_and_uci() {
     assert_eq!(Score::Cp(1234).to_string(), "+12.34");
     assert_eq!(Score::Mate(3).to_string(), "#3");
     assert_eq!(Score::Mate(-2).uci(), "mate -2");
-    assert!(Score::Mate(2).as_cp() > Score::Mate(3).as_cp());
-    assert!(Score::Mate(-2).as_cp() < Score::Cp(-5000).as_cp());
+    // For sorting and charts: a mate is ±100000 less its distance, so a
+    // nearer mate ranks higher and a later loss less low.
+    assert_eq!(Score::Mate(3).as_cp(), 99_997);
+    assert_eq!(Score::Mate(1).as_cp(), 99_999);
+    assert_eq!(Score::Mate(-2).as_cp(), -99_998);
+    assert_eq!(Score::Mate(-1).as_cp(), -99_999);
+    assert_eq!(Score::Cp(-5000).as_cp(), -5000);
 }
 
 #[test]
-fn clock_limits_are_sane() {
-    let l = Limits::from_clock(60_000.0, 1_000.0, None);
-    let (soft, hard) = (l.soft_ms.unwrap(), l.movetime_ms.unwrap());
-    assert!(soft > 1_000.0 && soft < hard && hard < 30_000.0);
-    let l = Limits::from_clock(100.0, 0.0, None);
-    assert!(l.movetime_ms.unwrap() < 100.0);
+fn clock_limits_share_the_time_left() {
+    // 35 moves to go by default, 50 ms kept back: 35,000 usable, a 35th of
+    // it and three quarters of the increment to aim at (1,750), at most
+    // three times that before the hard stop.
+    let l = Limits::from_clock(35_050.0, 1_000.0, None);
+    assert_eq!((l.soft_ms, l.movetime_ms), (Some(1_750.0), Some(5_250.0)));
+    // Moves to go, when known, share the time instead.
+    let l = Limits::from_clock(10_050.0, 0.0, Some(10));
+    assert_eq!((l.soft_ms, l.movetime_ms), (Some(1_000.0), Some(3_000.0)));
+    // Almost out of time: a fifth of it is usable, never more than 40 % of
+    // that aimed at, nor 60 % spent.
+    let l = Limits::from_clock(50.0, 0.0, Some(1));
+    assert_eq!((l.soft_ms, l.movetime_ms), (Some(4.0), Some(6.0)));
+    // Nothing left: the floors, 2 ms aimed at and 5 ms at most.
+    let l = Limits::from_clock(0.0, 0.0, None);
+    assert_eq!((l.soft_ms, l.movetime_ms), (Some(2.0), Some(5.0)));
 }
 
 #[test]
