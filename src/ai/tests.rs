@@ -395,6 +395,30 @@ fn clock_limits_share_the_time_left() {
     assert_eq!((l.soft_ms, l.movetime_ms), (Some(2.0), Some(5.0)));
 }
 
+/// The README's table of levels: each level's depth, node limit, time
+/// guard and noise; out-of-range levels are the nearest one.
+#[test]
+fn levels_are_the_readmes_table() {
+    let table = [
+        (1, Some(1), None, 1_000.0, 250),
+        (2, Some(2), None, 1_000.0, 90),
+        (3, Some(3), Some(50_000), 1_500.0, 30),
+        (4, None, Some(60_000), 2_000.0, 0),
+        (5, None, Some(300_000), 3_000.0, 0),
+        (6, None, Some(1_500_000), 4_000.0, 0),
+    ];
+    for (n, depth, nodes, guard, noise) in table {
+        let l = level(n);
+        assert_eq!(
+            (l.depth, l.nodes, l.movetime_ms, l.noise_cp),
+            (depth, nodes, Some(guard), noise),
+            "level {n}"
+        );
+    }
+    assert_eq!(level(0).noise_cp, 250);
+    assert_eq!(level(7).nodes, Some(1_500_000));
+}
+
 #[test]
 fn byoyomi_limits_stay_inside_one_period() {
     // In byoyomi: most of a period, never all of it.
