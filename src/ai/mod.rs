@@ -404,9 +404,3 @@ impl Searcher {
         self.search(game, &Limits::movetime(movetime_ms), now_ms, &mut |_| {})
     }
 }
-
-/// The static evaluation of a position for the side to move, in centipawns
-/// (for tools and tests; the search's score is [`SearchResult::score`]).
-pub fn static_eval(pos: &Position) -> i32 {
-    eval::evaluate(pos)
-}
