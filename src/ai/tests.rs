@@ -282,6 +282,36 @@ fn stops_at_the_deadline_and_on_the_flag() {
 }
 
 #[test]
+fn reports_the_time_from_its_start() {
+    // A clock that reads 1000 ms when the search starts and 1250 ms after.
+    let readings = Cell::new(0);
+    let clock = || {
+        readings.set(readings.get() + 1);
+        if readings.get() == 1 {
+            1_000.0
+        } else {
+            1_250.0
+        }
+    };
+    let g = Game::new(Variant::Mansindam);
+    let mut times = Vec::new();
+    let r = Searcher::new(4).search(&g, &Limits::depth(3), &clock, &mut |i| {
+        times.push(i.time_ms)
+    });
+    assert_eq!(r.time_ms, 250.0);
+    assert_eq!(times, [250.0; 3]);
+}
+
+#[test]
+fn a_campmate_it_cannot_stop_is_a_mate_against_it() {
+    // Black to move and nothing to stop White's King stepping to rank 9: at
+    // depth 1 the quiescence search after each Black move sees the campmate.
+    let g = game(Variant::Mansindam, "9/4K4/9/9/k8/9/9/9/9[] b - - 0 1");
+    let r = search(&g, &Limits::depth(1));
+    assert_eq!(r.score, Score::Mate(-1));
+}
+
+#[test]
 fn info_is_reported_for_each_iteration() {
     let g = Game::new(Variant::Mansindam);
     let mut depths = Vec::new();
