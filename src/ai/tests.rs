@@ -303,6 +303,23 @@ fn reports_the_time_from_its_start() {
 }
 
 #[test]
+fn reads_the_clock_once_in_1024_nodes() {
+    // Reading the clock costs (a call out of the worker's wasm): the search
+    // reads it at its start and end, twice an iteration (six here), and
+    // once in 1024 nodes.
+    let readings = Cell::new(0u64);
+    let clock = || {
+        readings.set(readings.get() + 1);
+        0.0
+    };
+    let g = Game::new(Variant::Pandemonium);
+    let r = Searcher::new(4).search(&g, &Limits::depth(6), &clock, &mut |_| {});
+    assert!(r.nodes > 10_000, "{}", r.nodes);
+    let most = 2 + 2 * 6 + r.nodes / 1024;
+    assert!(readings.get() <= most, "{} readings", readings.get());
+}
+
+#[test]
 fn a_campmate_it_cannot_stop_is_a_mate_against_it() {
     // Black to move and nothing to stop White's King stepping to rank 9: at
     // depth 1 the quiescence search after each Black move sees the campmate.
