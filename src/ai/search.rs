@@ -1578,3 +1578,78 @@ impl<'a> Search<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Variant;
+
+    /// The table's move may come from another position (a stale entry or two
+    /// positions sharing a slot), so `pseudo_legal` is asked about moves of
+    /// other positions: it must accept every legal move, and a move it
+    /// accepts that is not legal must be so only because it leaves the
+    /// mover's King attacked (the search checks that after making it).
+    #[test]
+    fn a_move_from_another_position_is_played_only_if_it_could_be() {
+        for v in Variant::ALL {
+            let mut rng = Rng::new(17);
+            // Positions of random games and every move legal in any of them,
+            // also with the promotion flag turned the other way.
+            let mut games = Vec::new();
+            let mut moves = Vec::new();
+            for _ in 0..6 {
+                let mut game = Game::new(v);
+                for _ in 0..80 {
+                    let legal = game.legal_moves();
+                    if legal.is_empty() || game.is_over() {
+                        break;
+                    }
+                    for &m in legal.iter() {
+                        moves.push(m);
+                        if let Some(from) = m.from() {
+                            moves.push(Move::normal(from, m.to(), !m.promotes()));
+                        }
+                    }
+                    games.push(game.clone());
+                    let m = legal.as_slice()[rng.below(legal.len() as u64) as usize];
+                    game.play(m).unwrap();
+                }
+            }
+            moves.sort_by_key(|m| m.bits());
+            moves.dedup();
+            let (stop, now) = (AtomicBool::new(false), || 0.0);
+            let mut p = Persistent::new(1);
+            let (mut accepted, mut refused) = (0, 0);
+            for game in games.iter().step_by(7) {
+                let s = Search::new(game, &mut p, &stop, &now, &Limits::depth(1));
+                let pos = game.position();
+                let legal = pos.legal_moves();
+                let us = pos.side_to_move();
+                for &m in &moves {
+                    let ok = s.pseudo_legal(m);
+                    if legal.contains(m) {
+                        assert!(ok, "{v} {}: {m:?} is legal", pos.fen());
+                    } else if ok {
+                        let mut after = pos.clone();
+                        after.make_move(m);
+                        let k = after.king(us);
+                        assert!(
+                            after.attackers_to(k, us.flip(), after.occupied()).any(),
+                            "{v} {}: {m:?} is not legal here",
+                            pos.fen()
+                        );
+                    }
+                    if ok {
+                        accepted += 1;
+                    } else {
+                        refused += 1;
+                    }
+                }
+            }
+            assert!(
+                accepted > 1_000 && refused > 100_000,
+                "{v}: {accepted} {refused}"
+            );
+        }
+    }
+}

@@ -188,6 +188,31 @@ fn ends_a_perpetual_check_by_repeating() {
 }
 
 #[test]
+fn counts_a_perpetual_check_from_the_first_occurrence() {
+    // Pandemonium: White's first Rook move gives no check; from the position
+    // after Black's answer (King a8, Rook b2) White checks on every move.
+    // Black's King going back to a8 makes that position occur a third time:
+    // the perpetual checker loses, although its first move was quiet.
+    let g = Game::from_uci_moves(
+        Variant::Pandemonium,
+        Some("k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1"),
+        "b1b2 a9a8 b2a2 a8b8 a2b2 b8a8 b2a2 a8b8 a2b2".split(' '),
+    )
+    .unwrap();
+    let back = g.position().parse_uci("b8a8").unwrap();
+    assert_eq!(
+        g.repetition_verdict(back),
+        Some(Outcome {
+            winner: Color::Black,
+            reason: Reason::PerpetualCheck
+        })
+    );
+    let r = search(&g, &Limits::depth(3));
+    assert_eq!(r.best, Some(back));
+    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
 fn respects_mansindams_illegal_repetition() {
     let g = Game::from_uci_moves(Variant::Mansindam, None, DANCE.split(' ')).unwrap();
     let back = g.position().parse_uci("d8b9").unwrap();
