@@ -293,7 +293,7 @@ impl<'a> Search<'a> {
         let mut checks = Vec::with_capacity(hashes.capacity());
         let mut replay = game.start_position().clone();
         hashes.push(replay.hash());
-        checks.push(false);
+        checks.push(replay.in_check());
         for m in game.moves() {
             replay.make_move(m);
             hashes.push(replay.hash());
@@ -392,16 +392,12 @@ impl<'a> Search<'a> {
     fn repetition_verdict(&self, h: u64) -> i32 {
         let now = self.hashes.len() - 1;
         let first = self.hashes.iter().position(|&x| x == h).unwrap_or(now);
-        // The move into position i was made by the mover when (now - i) is even.
-        let mut mover_all = true;
-        let mut other_all = true;
-        for i in first + 1..=now {
-            if (now - i).is_multiple_of(2) {
-                mover_all &= self.checks[i];
-            } else {
-                other_all &= self.checks[i];
-            }
-        }
+        // Since the first occurrence, the side that just moved made the moves
+        // into positions now, now - 2, ...; the other side those into now - 1,
+        // now - 3, ...
+        let cycle = (first + 1..=now).rev();
+        let mover_all = cycle.clone().step_by(2).all(|i| self.checks[i]);
+        let other_all = cycle.skip(1).step_by(2).all(|i| self.checks[i]);
         // +1: the side to move (not the mover) wins; -1: it loses.
         if !mover_all && other_all {
             -1 // the side to move checked perpetually
