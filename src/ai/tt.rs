@@ -170,3 +170,112 @@ fn from_tt(score: i32, ply: usize) -> i32 {
         score
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::search::MATE;
+    use crate::engine::{Kind, Square};
+
+    fn a_move() -> Move {
+        Move::drop(Kind(0), Square::all().nth(40).unwrap())
+    }
+
+    #[test]
+    fn a_stored_entry_is_found_with_its_move_depth_and_bound() {
+        let mut tt = Tt::new(1);
+        for (key, bound) in [
+            (10u64, Bound::Exact),
+            (20, Bound::Lower),
+            (30, Bound::Upper),
+        ] {
+            tt.store(key, Some(a_move()), -35, 7, bound, 3);
+            let hit = tt.probe(key, 3).unwrap();
+            assert_eq!(
+                (hit.mv, hit.score, hit.depth, hit.bound),
+                (Some(a_move()), -35, 7, bound)
+            );
+        }
+        // Another key in the same bucket is not this entry's.
+        assert!(tt.probe(11, 3).is_none());
+        assert!(Tt::new(1).probe(10, 0).is_none());
+        // A result without a move keeps the move known for the position.
+        tt.store(10, None, 10, 8, Bound::Lower, 0);
+        assert_eq!(tt.probe(10, 0).unwrap().mv, Some(a_move()));
+        // Depths beyond an i8 are kept as 127, below -1 as -1.
+        tt.store(40, None, 0, 500, Bound::Exact, 0);
+        assert_eq!(tt.probe(40, 0).unwrap().depth, 127);
+        tt.store(50, None, 0, -9, Bound::Exact, 0);
+        assert_eq!(tt.probe(50, 0).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn mate_scores_are_kept_from_the_node_and_read_from_the_root() {
+        // A mate in 5 plies from the root found at ply 3 is a mate in 2
+        // from that node: read back at ply 1, it is a mate in 3 from there.
+        let mut tt = Tt::new(1);
+        tt.store(7, None, MATE - 5, 4, Bound::Exact, 3);
+        assert_eq!(tt.probe(7, 1).unwrap().score, MATE - 3);
+        tt.store(8, None, -(MATE - 6), 4, Bound::Exact, 2);
+        assert_eq!(tt.probe(8, 5).unwrap().score, -(MATE - 9));
+        // Other scores are the same from any ply.
+        tt.store(9 << 20, None, MATE_BOUND - 1, 4, Bound::Exact, 3);
+        assert_eq!(tt.probe(9 << 20, 1).unwrap().score, MATE_BOUND - 1);
+        tt.store(10 << 20, None, -(MATE_BOUND - 1), 4, Bound::Exact, 3);
+        assert_eq!(tt.probe(10 << 20, 1).unwrap().score, -(MATE_BOUND - 1));
+        // The bound itself counts as a mate.
+        tt.store(11 << 20, None, MATE_BOUND, 4, Bound::Exact, 3);
+        assert_eq!(tt.probe(11 << 20, 1).unwrap().score, MATE_BOUND + 2);
+        tt.store(12 << 20, None, -MATE_BOUND, 4, Bound::Exact, 3);
+        assert_eq!(tt.probe(12 << 20, 1).unwrap().score, -MATE_BOUND - 2);
+    }
+
+    #[test]
+    fn a_deeper_result_is_kept_unless_the_new_one_is_exact() {
+        let mut tt = Tt::new(1);
+        tt.store(1 << 20, None, 50, 10, Bound::Lower, 0);
+        tt.store(1 << 20, None, 20, 7, Bound::Upper, 0);
+        assert_eq!(tt.probe(1 << 20, 0).unwrap().depth, 10);
+        // Two plies shallower still replaces it.
+        tt.store(1 << 20, None, 20, 8, Bound::Upper, 0);
+        assert_eq!(tt.probe(1 << 20, 0).unwrap().depth, 8);
+        tt.store(1 << 20, None, 30, 1, Bound::Exact, 0);
+        assert_eq!(tt.probe(1 << 20, 0).unwrap().score, 30);
+    }
+
+    #[test]
+    fn a_full_bucket_gives_up_its_shallower_or_older_entry() {
+        let mut tt = Tt::new(1);
+        // Keys that differ by a multiple of the table's size share a bucket.
+        let bucket = tt.mask + 1;
+        let (a, b, c) = (bucket as u64, 2 * bucket as u64, 3 * bucket as u64);
+        tt.store(a, None, 0, 9, Bound::Exact, 0);
+        tt.store(b, None, 0, 4, Bound::Exact, 0);
+        tt.store(c, None, 0, 6, Bound::Exact, 0);
+        // The shallower (b) made room for c.
+        assert!(tt.probe(a, 0).is_some() && tt.probe(b, 0).is_none() && tt.probe(c, 0).is_some());
+        // One search later a's depth 9 counts as 5 (four plies a search of
+        // age), less than c's 6 stored again in this search: a makes room.
+        tt.new_search();
+        tt.store(c, None, 0, 6, Bound::Exact, 0);
+        tt.store(b, None, 0, 4, Bound::Exact, 0);
+        assert!(tt.probe(a, 0).is_none() && tt.probe(b, 0).is_some() && tt.probe(c, 0).is_some());
+    }
+
+    #[test]
+    fn hashfull_counts_this_searchs_entries_per_mille() {
+        let mut tt = Tt::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for key in 0..250u64 {
+            tt.store(key * 2, None, 0, 1, Bound::Exact, 0);
+        }
+        assert_eq!(tt.hashfull(), 250);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.store(0, None, 0, 1, Bound::Exact, 0);
+        assert_eq!(tt.hashfull(), 1);
+        tt.clear();
+        assert_eq!(tt.hashfull(), 0);
+        assert!(tt.probe(2, 0).is_none());
+    }
+}
