@@ -354,6 +354,23 @@ fn a_campmate_it_cannot_stop_is_a_mate_against_it() {
 }
 
 #[test]
+fn the_line_from_the_start_is_as_long_as_the_depth_and_playable() {
+    // The analysis board shows the whole line: from either start no search
+    // ends it early, so each depth's line has that many moves.
+    for v in Variant::ALL {
+        for depth in 1..=6 {
+            let g = Game::new(v);
+            let r = search(&g, &Limits::depth(depth));
+            assert_eq!(r.pv.len(), depth as usize, "{v} depth {depth}");
+            let mut after = g.clone();
+            for &m in &r.pv {
+                after.play(m).unwrap();
+            }
+        }
+    }
+}
+
+#[test]
 fn info_is_reported_for_each_iteration() {
     let g = Game::new(Variant::Mansindam);
     let mut depths = Vec::new();
