@@ -333,6 +333,48 @@ mod tests {
         assert_eq!(moves(&game, &judged[..2]).len(), 1);
     }
 
+    /// A finished game's last position: the side to move has lost (no
+    /// move, `Mate(0)`) or won (`Mate(1)`, as a mate just given), whatever
+    /// a search would say.
+    #[test]
+    fn a_finished_games_last_position_is_judged_by_its_outcome() {
+        let mut searcher = Searcher::new(1);
+        let mut over = |fen: &str, moves: &str| {
+            let g = Game::from_uci_moves(Variant::Pandemonium, Some(fen), moves.split(' '));
+            let g = g.unwrap();
+            assert!(g.is_over(), "{fen} {moves}");
+            judge(&mut searcher, &g)
+        };
+        // Black's King goes back to a9 a third time: White, who checked on
+        // every move, loses, and is to move.
+        let lost = over(
+            "k8/9/9/9/9/9/9/1R7/4K4[] w - - 0 1",
+            "b2a2 a9b8 a2b2 b8a9 b2a2 a9b8 a2b2 b8a9",
+        );
+        assert_eq!(
+            lost,
+            Judged {
+                score: Score::Mate(0),
+                best: None,
+                pv: Vec::new()
+            }
+        );
+        // White's check repeats the start a third time: White loses, and
+        // Black is to move.
+        let won = over(
+            "k8/9/9/9/9/9/9/R8/4K4[] b - - 0 1",
+            "a9b8 a2b2 b8a9 b2a2 a9b8 a2b2 b8a9 b2a2",
+        );
+        assert_eq!(
+            won,
+            Judged {
+                score: Score::Mate(1),
+                best: None,
+                pv: Vec::new()
+            }
+        );
+    }
+
     /// A real game: 2. Cg5?? gives the Cardinal away for nothing.
     #[test]
     fn a_piece_given_away_is_a_blunder_with_a_better_move() {
