@@ -333,6 +333,30 @@ mod tests {
         assert_eq!(moves(&game, &judged[..2]).len(), 1);
     }
 
+    /// In the average loss a mate counts as 10 Pawns, for and against.
+    #[test]
+    fn a_mate_given_away_counts_ten_pawns_of_loss() {
+        let mut game = Game::new(Variant::Mansindam);
+        let played: Vec<Move> = ["e3e4", "e7e6"]
+            .iter()
+            .map(|m| game.play_str(m).unwrap())
+            .collect();
+        let other = game.legal_moves()[0];
+        assert!(!played.contains(&other));
+        let j = |score: Score| Judged {
+            score,
+            best: Some(other),
+            pv: vec![other],
+        };
+        // White had a mate in 3 and is 2 Pawns down after e4: 10 - 2 lost.
+        // Black's answer ends the game, White to move having lost: it gives
+        // nothing away.
+        let judged = [j(Score::Mate(3)), j(Score::Cp(-200)), j(Score::Mate(0))];
+        let r = moves(&game, &judged);
+        assert_eq!((r[0].cp_loss, r[1].cp_loss), (800, 0));
+        assert_eq!(r[0].mark, Some(Mark::Blunder));
+    }
+
     /// A finished game's last position: the side to move has lost (no
     /// move, `Mate(0)`) or won (`Mate(1)`, as a mate just given), whatever
     /// a search would say.
