@@ -205,9 +205,8 @@ impl Summary {
                 None => {}
             }
         }
-        if s.moves > 0 {
-            s.average_loss = (total as f64 / s.moves as f64).round() as i32;
-        }
+        // No moves: no loss (and no division by zero).
+        s.average_loss = (total as f64 / s.moves.max(1) as f64).round() as i32;
         s
     }
 }
@@ -331,6 +330,48 @@ mod tests {
         assert_eq!(Summary::of(&r, Color::Black).blunders, 1);
         // Fewer judgements: only the moves they cover.
         assert_eq!(moves(&game, &judged[..2]).len(), 1);
+    }
+
+    /// A side's summary counts each of its marks and averages its losses,
+    /// rounded; a side without moves lost nothing.
+    #[test]
+    fn a_summary_counts_each_mark_of_its_side() {
+        let game = Game::new(Variant::Mansindam);
+        let m = game.legal_moves()[0];
+        let review = |mover: Color, cp_loss: i32, mark: Option<Mark>| MoveReview {
+            ply: 0,
+            mover,
+            played: m,
+            better: None,
+            before: 0.5,
+            after: 0.5,
+            cp_loss,
+            mark,
+        };
+        let reviews = [
+            review(Color::White, 40, Some(Mark::Inaccuracy)),
+            review(Color::White, 90, Some(Mark::Mistake)),
+            review(Color::White, 300, Some(Mark::Blunder)),
+            review(Color::White, 0, None),
+            review(Color::Black, 100, Some(Mark::Mistake)),
+            review(Color::Black, 100, Some(Mark::Mistake)),
+        ];
+        assert_eq!(
+            Summary::of(&reviews, Color::White),
+            Summary {
+                moves: 4,
+                inaccuracies: 1,
+                mistakes: 1,
+                blunders: 1,
+                average_loss: 108, // 430 / 4 = 107.5
+            }
+        );
+        let black = Summary::of(&reviews, Color::Black);
+        assert_eq!(
+            (black.moves, black.mistakes, black.average_loss),
+            (2, 2, 100)
+        );
+        assert_eq!(Summary::of(&reviews[..0], Color::Black), Summary::default());
     }
 
     /// In the average loss a mate counts as 10 Pawns, for and against.
