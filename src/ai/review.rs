@@ -215,18 +215,15 @@ impl Summary {
 /// White's view, in Pawns (`0.35`, `-1.2`) or as a mate (`#3`, `#-2`).
 /// `None` for a finished game's last position.
 pub fn eval_tag(score: Score, white_to_move: bool) -> Option<String> {
-    let sign = if white_to_move { 1 } else { -1 };
+    let for_white = |x: i32| if white_to_move { x } else { -x };
     match score {
         Score::Mate(0) => None,
-        Score::Mate(n) => Some(format!("#{}", n * sign)),
+        Score::Mate(n) => Some(format!("#{}", for_white(n))),
+        // Trailing zeros and a bare point dropped: 0.35, -1.2, 3, 0 (a
+        // negative score is at least 0.01 away from 0, so never "-0").
         Score::Cp(c) => {
-            let pawns = super::pawns(c * sign, false);
-            let short = pawns.trim_end_matches('0').trim_end_matches('.');
-            Some(if short == "-0" {
-                "0".into()
-            } else {
-                short.into()
-            })
+            let pawns = super::pawns(for_white(c), false);
+            Some(pawns.trim_end_matches('0').trim_end_matches('.').into())
         }
     }
 }
@@ -281,6 +278,8 @@ mod tests {
         assert_eq!(eval_tag(Score::Cp(120), false).as_deref(), Some("-1.2"));
         assert_eq!(eval_tag(Score::Cp(-300), false).as_deref(), Some("3"));
         assert_eq!(eval_tag(Score::Cp(0), false).as_deref(), Some("0"));
+        assert_eq!(eval_tag(Score::Cp(5), false).as_deref(), Some("-0.05"));
+        assert_eq!(eval_tag(Score::Cp(-100), true).as_deref(), Some("-1"));
         assert_eq!(eval_tag(Score::Mate(2), false).as_deref(), Some("#-2"));
         assert_eq!(eval_tag(Score::Mate(-3), false).as_deref(), Some("#3"));
         assert_eq!(eval_tag(Score::Mate(0), true), None);
