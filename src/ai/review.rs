@@ -327,6 +327,25 @@ mod tests {
             }
         );
         assert_eq!(Summary::of(&r, Color::Black).blunders, 1);
+        // The record's notes: after each move the evaluation of the position
+        // it leads to, from White's view, then the mark's name.
+        let n = notes(&game, &judged, &r);
+        assert_eq!(
+            (n[0].suffix.as_str(), n[0].comment.as_str()),
+            ("", "[%eval -3]")
+        );
+        assert_eq!(n[1].suffix, "??");
+        assert!(
+            n[1].comment.starts_with("[%eval -0.2] Blunder. "),
+            "{:?}",
+            n[1]
+        );
+        assert_eq!(n[2].suffix, "?!");
+        assert!(
+            n[2].comment.starts_with("[%eval -0.8] Inaccuracy. "),
+            "{:?}",
+            n[2]
+        );
         // Fewer judgements: only the moves they cover.
         assert_eq!(moves(&game, &judged[..2]).len(), 1);
     }
