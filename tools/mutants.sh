@@ -60,6 +60,17 @@ case $name in
     filter="test(/^(ai|uci|protocol|worker)::/) | binary(tactics) | binary(puzzles)"
     ;;
 esac
+# The computer opponent's rules and facts (the whole `ai` run): mate scores
+# and their distances, repetitions, campmate, a table move's legality, the
+# line, the clock, the limits and levels, the table's mate distances,
+# exchanges, the review,
+# the random numbers. The rest of src/ai/ (the evaluation's terms, the
+# search's pruning and ordering) decides strength, not a rule: games (SPRT)
+# judge it, not tests.
+if [ "$name" = ai ] && [ ${#named[@]} -eq 0 ]; then
+  args+=(--re '^src/ai/(mod|review|see|rng)\.rs:')
+  args+=(--re "in (Search<'a>::(repetition_verdict|pseudo_legal|root_pv|update_pv|poll|elapsed)|mate_in|mated_in|public_score|campmate_squares|can_campmate|to_tt|from_tt|Tt::probe)\$")
+fi
 for target in $targets; do args+=("--cargo-arg=$target"); done
 [ -n "$filter" ] && args+=(--cargo-test-arg=-E "--cargo-test-arg=$filter")
 for f in "${files[@]}"; do args+=(-f "$f"); done
