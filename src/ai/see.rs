@@ -146,4 +146,28 @@ mod tests {
         let alone = "5k3/9/9/9/9/9/9/4p4/4K4[] w - - 0 1";
         assert!(see(Variant::Mansindam, alone, "e1e2", p));
     }
+
+    #[test]
+    fn a_king_recaptures_only_where_nothing_takes_it_back() {
+        let t = eval::tables(Variant::Mansindam);
+        let [p, n, r] = [0, 1, 3].map(|i| t.see[i]);
+        // Rook e1 takes the Pawn on e8 and the black King on e9 takes it.
+        let king_takes = "4k4/4p4/9/9/9/9/9/9/4R3K[] w - - 0 1";
+        assert!(!see(Variant::Mansindam, king_takes, "e1e8", 0));
+        assert!(see(Variant::Mansindam, king_takes, "e1e8", p - r));
+        // With a second Rook behind, the King cannot take: the Pawn is won.
+        let covered = "4k4/4p4/9/9/9/9/9/4R4/4R3K[] w - - 0 1";
+        assert!(see(Variant::Mansindam, covered, "e2e8", p));
+        assert!(!see(Variant::Mansindam, covered, "e2e8", p + 1));
+        // Rook e5 takes the Knight on e2, Rook e8 takes back, and the white
+        // King on d1 takes that Rook: the Knight is won...
+        let once = "9/4r4/9/9/4R4/9/9/4n4/3K4k[] w - - 0 1";
+        assert!(see(Variant::Mansindam, once, "e5e2", n));
+        assert!(!see(Variant::Mansindam, once, "e5e2", n + 1));
+        // ...unless a Queen on e9, seen once e8 has moved, defends e2 again:
+        // then the King stays, and the Rook is lost for the Knight.
+        let twice = "4q4/4r4/9/9/4R4/9/9/4n4/3K4k[] w - - 0 1";
+        assert!(!see(Variant::Mansindam, twice, "e5e2", 0));
+        assert!(see(Variant::Mansindam, twice, "e5e2", n - r));
+    }
 }
