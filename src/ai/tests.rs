@@ -462,6 +462,8 @@ fn scores_print_for_people_and_uci() {
     assert_eq!(Score::Mate(1).as_cp(), 99_999);
     assert_eq!(Score::Mate(-2).as_cp(), -99_998);
     assert_eq!(Score::Mate(-1).as_cp(), -99_999);
+    // A finished game's last position, lost by the side to move.
+    assert_eq!(Score::Mate(0).as_cp(), -100_000);
     assert_eq!(Score::Cp(-5000).as_cp(), -5000);
 }
 
