@@ -1010,9 +1010,11 @@ impl<'a> Search<'a> {
         best
     }
 
+    /// The line at `ply` becomes `m` and then the child's line. (Before each
+    /// child is searched, its line is set empty, `pv_len[ply + 1] = ply + 1`.)
     fn update_pv(&mut self, ply: usize, m: Move) {
         self.pv[ply][ply] = m;
-        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        let child_len = self.pv_len[ply + 1];
         for j in ply + 1..child_len {
             self.pv[ply][j] = self.pv[ply + 1][j];
         }
