@@ -199,6 +199,8 @@ mod tests {
         // Another key in the same bucket is not this entry's.
         assert!(tt.probe(11, 3).is_none());
         assert!(Tt::new(1).probe(10, 0).is_none());
+        // An empty slot holds no entry, even for the key 0 it is filled with.
+        assert!(Tt::new(1).probe(0, 0).is_none());
         // A result without a move keeps the move known for the position.
         tt.store(10, None, 10, 8, Bound::Lower, 0);
         assert_eq!(tt.probe(10, 0).unwrap().mv, Some(a_move()));
@@ -276,6 +278,6 @@ mod tests {
         assert_eq!(tt.hashfull(), 1);
         tt.clear();
         assert_eq!(tt.hashfull(), 0);
-        assert!(tt.probe(2, 0).is_none());
+        assert!(tt.probe(0, 0).is_none());
     }
 }
