@@ -742,23 +742,22 @@ mod tests {
     /// left e8. Mansindam alone has campmate.
     #[test]
     fn campmate_squares_are_free_far_squares_out_of_the_enemys_reach() {
+        let free = |fen: &str| -> Vec<String> {
+            let pos = Position::from_fen(Variant::Mansindam, fen).unwrap();
+            campmate_squares(&pos, Color::White)
+                .into_iter()
+                .map(|s| s.to_string())
+                .collect()
+        };
         let fen = "9/4K4/9/9/9/9/4r4/9/k8[] w - - 0 1";
-        let pos = Position::from_fen(Variant::Mansindam, fen).unwrap();
-        let names: Vec<String> = campmate_squares(&pos, Color::White)
-            .into_iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(names, ["d9", "f9"]);
-        assert!(can_campmate(&pos));
-        let pandemonium = Position::from_fen(Variant::Pandemonium, fen).unwrap();
-        assert!(!can_campmate(&pandemonium));
+        assert_eq!(free(fen), ["d9", "f9"]);
+        assert!(can_campmate(
+            &Position::from_fen(Variant::Mansindam, fen).unwrap()
+        ));
+        assert!(!can_campmate(
+            &Position::from_fen(Variant::Pandemonium, fen).unwrap()
+        ));
         // A far square held by our own piece is no step; the enemy's is.
-        let fen = "3Bn4/4K4/9/9/9/9/9/9/k8[] w - - 0 1";
-        let pos = Position::from_fen(Variant::Mansindam, fen).unwrap();
-        let names: Vec<String> = campmate_squares(&pos, Color::White)
-            .into_iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(names, ["e9", "f9"]);
+        assert_eq!(free("3Bn4/4K4/9/9/9/9/9/9/k8[] w - - 0 1"), ["e9", "f9"]);
     }
 }

@@ -163,18 +163,13 @@ fn never_plays_a_pandemonium_move_that_loses_by_repetition() {
     }
 }
 
-#[test]
-fn ends_a_perpetual_check_by_repeating() {
-    // Pandemonium: White's Rook has checked on every move; Black's King going
-    // back to a9 makes the start occur a third time, and the perpetual checker
-    // loses.
-    let g = Game::from_uci_moves(
-        Variant::Pandemonium,
-        Some("k8/9/9/9/9/9/9/1R7/4K4[] w - - 0 1"),
-        "b2a2 a9b8 a2b2 b8a9 b2a2 a9b8 a2b2".split(' '),
-    )
-    .unwrap();
-    let back = g.position().parse_uci("b8a9").unwrap();
+/// Pandemonium, from `fen` through `moves`: White has checked on every move
+/// since the position `back` returns to first occurred; Black's `back` makes
+/// it occur a third time, so the perpetual checker loses, and the search
+/// plays `back` as a mate in one.
+fn ends_whites_perpetual_check(fen: &str, moves: &str, back: &str) {
+    let g = Game::from_uci_moves(Variant::Pandemonium, Some(fen), moves.split(' ')).unwrap();
+    let back = g.position().parse_uci(back).unwrap();
     assert_eq!(
         g.repetition_verdict(back),
         Some(Outcome {
@@ -188,28 +183,27 @@ fn ends_a_perpetual_check_by_repeating() {
 }
 
 #[test]
-fn counts_a_perpetual_check_from_the_first_occurrence() {
-    // Pandemonium: White's first Rook move gives no check; from the position
-    // after Black's answer (King a8, Rook b2) White checks on every move.
-    // Black's King going back to a8 makes that position occur a third time:
-    // the perpetual checker loses, although its first move was quiet.
-    let g = Game::from_uci_moves(
-        Variant::Pandemonium,
-        Some("k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1"),
-        "b1b2 a9a8 b2a2 a8b8 a2b2 b8a8 b2a2 a8b8 a2b2".split(' '),
-    )
-    .unwrap();
-    let back = g.position().parse_uci("b8a8").unwrap();
-    assert_eq!(
-        g.repetition_verdict(back),
-        Some(Outcome {
-            winner: Color::Black,
-            reason: Reason::PerpetualCheck
-        })
+fn ends_a_perpetual_check_by_repeating() {
+    // White's Rook checks on every move; Black's King going back to a9
+    // makes the start occur a third time.
+    ends_whites_perpetual_check(
+        "k8/9/9/9/9/9/9/1R7/4K4[] w - - 0 1",
+        "b2a2 a9b8 a2b2 b8a9 b2a2 a9b8 a2b2",
+        "b8a9",
     );
-    let r = search(&g, &Limits::depth(3));
-    assert_eq!(r.best, Some(back));
-    assert_eq!(r.score, Score::Mate(1));
+}
+
+#[test]
+fn counts_a_perpetual_check_from_the_first_occurrence() {
+    // White's first Rook move gives no check; from the position after
+    // Black's answer (King a8, Rook b2) White checks on every move, and
+    // Black's King going back to a8 repeats it a third time: the perpetual
+    // checker loses, although its first move was quiet.
+    ends_whites_perpetual_check(
+        "k8/9/9/9/9/9/9/9/1R2K4[] w - - 0 1",
+        "b1b2 a9a8 b2a2 a8b8 a2b2 b8a8 b2a2 a8b8 a2b2",
+        "b8a8",
+    );
 }
 
 #[test]
