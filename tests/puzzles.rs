@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use pantheon::ai::puzzle::{check, PROOF_NODES};
+use pantheon::ai::puzzle::{check, rating, themes, PROOF_NODES};
 use pantheon::engine::{Game, Variant};
 use pantheon::protocol::puzzle::{read_set, Puzzle, Theme};
 
@@ -60,6 +60,31 @@ fn every_puzzle_plays_by_the_rules_and_ends_as_its_themes_say() {
     for v in Variant::ALL {
         let n = of(&set, v).len();
         assert!(n >= AT_LEAST, "{v}: {n} puzzles, fewer than {AT_LEAST}");
+    }
+}
+
+/// The set's themes and ratings are what the generator's functions give for
+/// each line today: `themes` of the line, and a rating that `rating` gives
+/// for some depth the solution was found at (1 to 16; it is not stored).
+#[test]
+fn every_puzzles_themes_and_rating_are_the_generators() {
+    let set = set();
+    for p in &set {
+        let variant: Variant = p.variant.parse().unwrap();
+        let mut start = Game::from_fen(variant, &p.fen).unwrap();
+        start.play_str(&p.moves[0]).unwrap();
+        let mut game = start.clone();
+        let line: Vec<_> = p.moves[1..]
+            .iter()
+            .map(|m| game.play_str(m).unwrap())
+            .collect();
+        assert_eq!(themes(&start, &line), p.themes, "{}", p.id);
+        assert!(
+            (1..=16).any(|depth| rating(depth, &start, &line) == p.rating),
+            "{}: rating {}",
+            p.id,
+            p.rating
+        );
     }
 }
 
