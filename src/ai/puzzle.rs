@@ -325,3 +325,34 @@ pub fn check(puzzle: &Puzzle, nodes: u64) -> Result<(), String> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(fen: &str) -> Game {
+        Game::from_fen(Variant::Mansindam, fen).unwrap()
+    }
+
+    #[test]
+    fn one_winning_move_is_a_puzzle_and_two_are_not() {
+        // White's King on e8, in check from the Rook on e3: d9 campmates at
+        // once (f9 is White's own Bishop's, e9 still on the Rook's file);
+        // any other move lets Black's King on b2 campmate first.
+        let one = game("5B3/4K4/9/9/9/9/4r4/1k7/9[] w - - 0 1");
+        let proof = prove(&one, 20_000).unwrap();
+        let d9 = one.position().parse_uci("e8d9").unwrap();
+        assert_eq!(proof.line, [d9]);
+        assert_eq!(proof.themes, [Theme::Mate, Theme::Campmate, Theme::Short]);
+        // Found at once, one move, quiet (no capture, no check): 500 + 150.
+        assert_eq!((proof.found_at_depth, proof.rating), (1, 650));
+        // Without the Bishop, f9 campmates too.
+        let two = game("9/4K4/9/9/9/9/4r4/1k7/9[] w - - 0 1");
+        assert_eq!(prove(&two, 20_000), Err(Refusal::TwoWins(0)));
+        // The start: nothing wins.
+        assert_eq!(
+            prove(&Game::new(Variant::Mansindam), 20_000),
+            Err(Refusal::NotWinning)
+        );
+    }
+}
