@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use pantheon::ai::puzzle::{check, rating, themes, PROOF_NODES};
+use pantheon::ai::puzzle::{check, prove, rating, themes, PROOF_NODES};
 use pantheon::engine::{Game, Variant};
 use pantheon::protocol::puzzle::{read_set, Puzzle, Theme};
 
@@ -100,6 +100,31 @@ fn a_spread_sample_is_proved_again_by_the_engine() {
             }
         }
     }
+}
+
+/// A mate in two of the set proved again from its start by the generator's
+/// `prove`: the same first move, the opponent's best reply, the mate.
+#[test]
+fn a_mate_in_two_is_proved_again_with_the_reply() {
+    let set = set();
+    let p = set
+        .iter()
+        .find(|p| p.id == "m170")
+        .expect("m170 in the set");
+    assert_eq!(p.moves.len(), 4);
+    let variant: Variant = p.variant.parse().unwrap();
+    let mut start = Game::from_fen(variant, &p.fen).unwrap();
+    start.play_str(&p.moves[0]).unwrap();
+    let solver = start.position().side_to_move();
+    let proof = prove(&start, PROOF_NODES).expect("proved");
+    assert_eq!(proof.line.len(), 3, "{proof:?}");
+    assert_eq!(start.position().uci(proof.line[0]), p.moves[1]);
+    let mut game = start.clone();
+    for &m in &proof.line {
+        game.play(m).unwrap();
+    }
+    assert_eq!(game.outcome().map(|o| o.winner), Some(solver));
+    assert!(proof.themes.contains(&Theme::Mate));
 }
 
 #[test]
