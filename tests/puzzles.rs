@@ -127,6 +127,27 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
     assert!(proof.themes.contains(&Theme::Mate));
 }
 
+/// A puzzle whose answer the search finds only from its second iteration
+/// (m29): `prove` gives that depth and, from it, the stored rating
+/// (500 + 140 for the depth, one move, not quiet).
+#[test]
+fn a_puzzle_found_at_depth_two_keeps_its_rating() {
+    let set = set();
+    let p = set.iter().find(|p| p.id == "m29").expect("m29 in the set");
+    let variant: Variant = p.variant.parse().unwrap();
+    let mut start = Game::from_fen(variant, &p.fen).unwrap();
+    start.play_str(&p.moves[0]).unwrap();
+    let proof = prove(&start, PROOF_NODES).expect("proved");
+    let line: Vec<String> = proof
+        .line
+        .iter()
+        .map(|&m| start.position().uci(m))
+        .collect();
+    assert_eq!(line, p.moves[1..]);
+    assert_eq!((proof.found_at_depth, proof.rating), (2, p.rating));
+    assert_eq!(p.rating, 640);
+}
+
 #[test]
 fn a_broken_puzzle_is_caught() {
     // The first puzzle with its answer replaced by another legal move.

@@ -335,6 +335,27 @@ mod tests {
     }
 
     #[test]
+    fn a_win_is_a_mate_or_an_expected_score_of_at_least_80_percent() {
+        let v = Variant::Mansindam;
+        assert!(mates(Score::Mate(2)) && !mates(Score::Mate(-1)) && !mates(Score::Mate(0)));
+        assert!(!mates(Score::Cp(5_000)));
+        assert!(wins(v, Score::Mate(3)) && !wins(v, Score::Mate(-3)));
+        // In people's units +2.41 is 80 % (K = 0.254 for Mansindam).
+        let cp = |people: i32| Score::Cp(people * 1000 / 254 + 1);
+        assert!(wins(v, cp(241)) && !wins(v, cp(239)));
+        // A second move up to +1.10 (65 %) leaves the first the only win.
+        let line = |score| Line {
+            score,
+            pv: Vec::new(),
+        };
+        let g = Game::new(v);
+        assert!(leaves_one_win(&g, None));
+        assert!(leaves_one_win(&g, Some(&line(cp(107)))));
+        assert!(!leaves_one_win(&g, Some(&line(cp(109)))));
+        assert!(!leaves_one_win(&g, Some(&line(Score::Mate(4)))));
+    }
+
+    #[test]
     fn one_winning_move_is_a_puzzle_and_two_are_not() {
         // White's King on e8, in check from the Rook on e3: d9 campmates at
         // once (f9 is White's own Bishop's, e9 still on the Rook's file);
