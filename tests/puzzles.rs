@@ -148,6 +148,31 @@ fn a_puzzle_found_at_depth_two_keeps_its_rating() {
     assert_eq!(p.rating, 640);
 }
 
+/// Where `prove` ends a line that wins material (the engine as it is now):
+/// m16's third move of the solver has a second winning move, so the line
+/// ends with its second move; m143's solver wins on for three moves, the most
+/// a gain puzzle gets.
+#[test]
+fn a_gain_line_ends_at_a_second_win_or_after_three_moves() {
+    let set = set();
+    let proved = |id: &str| {
+        let p = set.iter().find(|p| p.id == id).expect("in the set");
+        let variant: Variant = p.variant.parse().unwrap();
+        let mut start = Game::from_fen(variant, &p.fen).unwrap();
+        start.play_str(&p.moves[0]).unwrap();
+        let proof = prove(&start, PROOF_NODES).expect("proved");
+        assert!(proof.themes.contains(&Theme::Advantage), "{id}");
+        let line: Vec<String> = proof
+            .line
+            .iter()
+            .map(|&m| start.position().uci(m))
+            .collect();
+        line.join(" ")
+    };
+    assert_eq!(proved("m16"), "e5f7+ d8f7 h5f7");
+    assert_eq!(proved("m143"), "b1d2 Q@b1 c2c3 b1d3 c3d3");
+}
+
 #[test]
 fn a_broken_puzzle_is_caught() {
     // The first puzzle with its answer replaced by another legal move.

@@ -375,5 +375,10 @@ mod tests {
             prove(&Game::new(Variant::Mansindam), 20_000),
             Err(Refusal::NotWinning)
         );
+        // White's King on a1, checked by the Rooks on a9 and h1, has one
+        // move, to b2: nothing to find.
+        let forced = game("r8/9/9/9/4k4/9/9/9/K6r1[] w - - 0 1");
+        assert_eq!(forced.legal_moves().len(), 1);
+        assert_eq!(prove(&forced, 20_000), Err(Refusal::Forced));
     }
 }
