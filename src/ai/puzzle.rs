@@ -356,6 +356,30 @@ mod tests {
     }
 
     #[test]
+    fn a_line_is_a_mate_only_when_the_solver_wins_the_game() {
+        // Pandemonium: Black's King goes back to a9 a third time, and White,
+        // who checked on every move, loses by the repetition rule.
+        let start = Game::from_uci_moves(
+            Variant::Pandemonium,
+            Some("k8/9/9/9/9/9/9/1R7/4K4[] w - - 0 1"),
+            "b2a2 a9b8 a2b2 b8a9 b2a2 a9b8 a2b2".split(' '),
+        )
+        .unwrap();
+        let back = start.position().parse_uci("b8a9").unwrap();
+        assert_eq!(
+            themes(&start, &[back]),
+            [Theme::Mate, Theme::Repetition, Theme::Short]
+        );
+        // Mansindam: White's King steps forward and Black's campmates: the
+        // game is over, but lost by the solver.
+        let start = game("9/9/9/9/4K4/9/9/1k7/9[] w - - 0 1");
+        let mut after = start.clone();
+        let line = ["e5e6", "b2b1"].map(|m| after.play_str(m).unwrap());
+        assert!(after.is_over());
+        assert_eq!(themes(&start, &line), [Theme::Advantage, Theme::Short]);
+    }
+
+    #[test]
     fn one_winning_move_is_a_puzzle_and_two_are_not() {
         // White's King on e8, in check from the Rook on e3: d9 campmates at
         // once (f9 is White's own Bishop's, e9 still on the Rook's file);
