@@ -125,6 +125,17 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
     }
     assert_eq!(game.outcome().map(|o| o.winner), Some(solver));
     assert!(proof.themes.contains(&Theme::Mate));
+    // check() follows the stored line to the mate, and refuses it with the
+    // mate theme taken away.
+    assert_eq!(check(p, PROOF_NODES), Ok(()));
+    let unthemed = Puzzle {
+        themes: vec![Theme::Advantage],
+        ..p.clone()
+    };
+    assert_eq!(
+        check(&unthemed, PROOF_NODES),
+        Err("m170: the line unexpectedly ends the game".to_string())
+    );
 }
 
 /// A puzzle whose answer the search finds only from its second iteration
