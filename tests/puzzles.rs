@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use pantheon::ai::puzzle::{check, prove, rating, themes, PROOF_NODES};
+use pantheon::ai::puzzle::{check, prove, rating, themes, Refusal, PROOF_NODES};
 use pantheon::engine::{Game, Variant};
 use pantheon::protocol::puzzle::{read_set, Puzzle, Theme};
 
@@ -136,6 +136,14 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
         check(&unthemed, PROOF_NODES),
         Err("m170: the line unexpectedly ends the game".to_string())
     );
+    // m74's stored line is proved by check(), but prove() today answers the
+    // solver's first move with another reply, after which two moves mate:
+    // no puzzle along that line.
+    let p = set.iter().find(|p| p.id == "m74").expect("m74 in the set");
+    let mut start = Game::from_fen(variant, &p.fen).unwrap();
+    start.play_str(&p.moves[0]).unwrap();
+    assert_eq!(check(p, PROOF_NODES), Ok(()));
+    assert_eq!(prove(&start, PROOF_NODES), Err(Refusal::TwoWins(1)));
 }
 
 /// A puzzle whose answer the search finds only from its second iteration
