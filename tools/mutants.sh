@@ -63,10 +63,10 @@ esac
 # The computer opponent's rules and facts (the whole `ai` run): mate scores
 # and their distances, repetitions, campmate, a table move's legality, the
 # line, the clock, the limits and levels, the table's mate distances,
-# exchanges, the review,
-# the random numbers. The rest of src/ai/ (the evaluation's terms, the
-# search's pruning and ordering) decides strength, not a rule: games (SPRT)
-# judge it, not tests.
+# exchanges, the review, the random numbers. The puzzle generator is its
+# own part (`tools/mutants.sh ai-puzzle src/ai/puzzle.rs`). The rest of
+# src/ai/ (the evaluation's terms, the search's pruning and ordering)
+# decides strength, not a rule: games (SPRT) judge it, not tests.
 if [ "$name" = ai ] && [ ${#named[@]} -eq 0 ]; then
   args+=(--re '^src/ai/(mod|review|see|rng)\.rs:')
   args+=(--re "in (Search<'a>::(repetition_verdict|pseudo_legal|root_pv|update_pv|poll|elapsed)|mate_in|mated_in|public_score|campmate_squares|can_campmate|to_tt|from_tt|Tt::probe)\$")
