@@ -1580,6 +1580,7 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::tests::random_game_positions;
     use crate::engine::Variant;
 
     /// The table's move may come from another position (a stale entry or two
@@ -1590,27 +1591,16 @@ mod tests {
     #[test]
     fn a_move_from_another_position_is_played_only_if_it_could_be() {
         for v in Variant::ALL {
-            let mut rng = Rng::new(17);
             // Positions of random games and every move legal in any of them,
             // also with the promotion flag turned the other way.
-            let mut games = Vec::new();
+            let games = random_game_positions(v, &mut Rng::new(17), 6, 80);
             let mut moves = Vec::new();
-            for _ in 0..6 {
-                let mut game = Game::new(v);
-                for _ in 0..80 {
-                    let legal = game.legal_moves();
-                    if legal.is_empty() || game.is_over() {
-                        break;
+            for game in &games {
+                for &m in game.legal_moves().iter() {
+                    moves.push(m);
+                    if let Some(from) = m.from() {
+                        moves.push(Move::normal(from, m.to(), !m.promotes()));
                     }
-                    for &m in legal.iter() {
-                        moves.push(m);
-                        if let Some(from) = m.from() {
-                            moves.push(Move::normal(from, m.to(), !m.promotes()));
-                        }
-                    }
-                    games.push(game.clone());
-                    let m = legal.as_slice()[rng.below(legal.len() as u64) as usize];
-                    game.play(m).unwrap();
                 }
             }
             moves.sort_by_key(|m| m.bits());

@@ -527,6 +527,31 @@ fn byoyomi_limits_stay_inside_one_period() {
 /// The search prunes quiet moves without making them, so it must know
 /// beforehand which of them give check: in random games of both variants,
 /// for every quiet move, the foresight agrees with the position after it.
+/// The positions of `games` random games of `variant` (each move drawn by
+/// `rng` among the legal ones), every position before a move, up to `plies`
+/// moves a game: test material for rules of the search.
+pub(super) fn random_game_positions(
+    variant: Variant,
+    rng: &mut super::rng::Rng,
+    games: usize,
+    plies: usize,
+) -> Vec<Game> {
+    let mut positions = Vec::new();
+    for _ in 0..games {
+        let mut game = Game::new(variant);
+        for _ in 0..plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() || game.is_over() {
+                break;
+            }
+            positions.push(game.clone());
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            game.play(m).expect("legal");
+        }
+    }
+    positions
+}
+
 #[test]
 fn a_quiet_check_is_foreseen_before_the_move_is_made() {
     use super::rng::Rng;
@@ -534,33 +559,24 @@ fn a_quiet_check_is_foreseen_before_the_move_is_made() {
     let mut rng = Rng::new(11);
     let (mut checks, mut discovered) = (0, 0);
     for variant in Variant::ALL {
-        for _ in 0..40 {
-            let mut game = Game::new(variant);
-            for _ in 0..60 {
-                let moves = game.legal_moves();
-                if moves.is_empty() || game.is_over() {
-                    break;
+        for game in random_game_positions(variant, &mut rng, 40, 60) {
+            let pos = game.position();
+            for &m in game.legal_moves().iter() {
+                if m.promotes() || (!m.is_drop() && pos.piece_at(m.to()).is_some()) {
+                    continue;
                 }
-                let pos = game.position().clone();
-                for &m in moves.iter() {
-                    if m.promotes() || (!m.is_drop() && pos.piece_at(m.to()).is_some()) {
-                        continue;
-                    }
-                    let mut after = pos.clone();
-                    after.make_move(m);
-                    let foreseen = quiet_gives_check(&pos, m);
-                    assert_eq!(foreseen, after.in_check(), "{} {}", pos.fen(), pos.uci(m));
-                    if foreseen {
-                        checks += 1;
-                        let piece = after.piece_at(m.to()).expect("moved");
-                        let direct = after
-                            .attacks_from(piece.kind, piece.color, m.to(), after.occupied())
-                            .has(after.king(piece.color.flip()));
-                        discovered += usize::from(!direct);
-                    }
+                let mut after = pos.clone();
+                after.make_move(m);
+                let foreseen = quiet_gives_check(pos, m);
+                assert_eq!(foreseen, after.in_check(), "{} {}", pos.fen(), pos.uci(m));
+                if foreseen {
+                    checks += 1;
+                    let piece = after.piece_at(m.to()).expect("moved");
+                    let direct = after
+                        .attacks_from(piece.kind, piece.color, m.to(), after.occupied())
+                        .has(after.king(piece.color.flip()));
+                    discovered += usize::from(!direct);
                 }
-                let m = moves[rng.below(moves.len() as u64) as usize];
-                game.play(m).expect("legal");
             }
         }
     }
