@@ -27,6 +27,14 @@ fn of(set: &[Puzzle], v: Variant) -> Vec<&Puzzle> {
     set.iter().filter(|p| p.variant == v.id()).collect()
 }
 
+/// The position the solver faces: the stored one after the opponent's move.
+fn start_of(p: &Puzzle) -> Game {
+    let variant: Variant = p.variant.parse().unwrap();
+    let mut game = Game::from_fen(variant, &p.fen).unwrap();
+    game.play_str(&p.moves[0]).unwrap();
+    game
+}
+
 #[test]
 fn every_puzzle_plays_by_the_rules_and_ends_as_its_themes_say() {
     let set = set();
@@ -70,9 +78,7 @@ fn every_puzzle_plays_by_the_rules_and_ends_as_its_themes_say() {
 fn every_puzzles_themes_and_rating_are_the_generators() {
     let set = set();
     for p in &set {
-        let variant: Variant = p.variant.parse().unwrap();
-        let mut start = Game::from_fen(variant, &p.fen).unwrap();
-        start.play_str(&p.moves[0]).unwrap();
+        let start = start_of(p);
         let mut game = start.clone();
         let line: Vec<_> = p.moves[1..]
             .iter()
@@ -112,9 +118,7 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
         .find(|p| p.id == "m170")
         .expect("m170 in the set");
     assert_eq!(p.moves.len(), 4);
-    let variant: Variant = p.variant.parse().unwrap();
-    let mut start = Game::from_fen(variant, &p.fen).unwrap();
-    start.play_str(&p.moves[0]).unwrap();
+    let start = start_of(p);
     let solver = start.position().side_to_move();
     let proof = prove(&start, PROOF_NODES).expect("proved");
     assert_eq!(proof.line.len(), 3, "{proof:?}");
@@ -140,10 +144,8 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
     // solver's first move with another reply, after which two moves mate:
     // no puzzle along that line.
     let p = set.iter().find(|p| p.id == "m74").expect("m74 in the set");
-    let mut start = Game::from_fen(variant, &p.fen).unwrap();
-    start.play_str(&p.moves[0]).unwrap();
     assert_eq!(check(p, PROOF_NODES), Ok(()));
-    assert_eq!(prove(&start, PROOF_NODES), Err(Refusal::TwoWins(1)));
+    assert_eq!(prove(&start_of(p), PROOF_NODES), Err(Refusal::TwoWins(1)));
 }
 
 /// A puzzle whose answer the search finds only from its second iteration
@@ -153,9 +155,7 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
 fn a_puzzle_found_at_depth_two_keeps_its_rating() {
     let set = set();
     let p = set.iter().find(|p| p.id == "m29").expect("m29 in the set");
-    let variant: Variant = p.variant.parse().unwrap();
-    let mut start = Game::from_fen(variant, &p.fen).unwrap();
-    start.play_str(&p.moves[0]).unwrap();
+    let start = start_of(p);
     let proof = prove(&start, PROOF_NODES).expect("proved");
     let line: Vec<String> = proof
         .line
@@ -176,9 +176,7 @@ fn a_gain_line_ends_at_a_second_win_or_after_three_moves() {
     let set = set();
     let proved = |id: &str| {
         let p = set.iter().find(|p| p.id == id).expect("in the set");
-        let variant: Variant = p.variant.parse().unwrap();
-        let mut start = Game::from_fen(variant, &p.fen).unwrap();
-        start.play_str(&p.moves[0]).unwrap();
+        let start = start_of(p);
         let proof = prove(&start, PROOF_NODES).expect("proved");
         assert!(proof.themes.contains(&Theme::Advantage), "{id}");
         let line: Vec<String> = proof
@@ -197,9 +195,7 @@ fn a_broken_puzzle_is_caught() {
     // The first puzzle with its answer replaced by another legal move.
     let set = set();
     let p = &set[0];
-    let variant: Variant = p.variant.parse().unwrap();
-    let mut game = Game::from_fen(variant, &p.fen).unwrap();
-    game.play_str(&p.moves[0]).unwrap();
+    let game = start_of(p);
     let other = game
         .legal_moves()
         .as_slice()
