@@ -33,6 +33,9 @@
 //!
 //! It prints both errors pass by pass and every weight that moved; with
 //! `--write` it rewrites `src/ai/weights.rs` with the kept weights.
+//! `--worst N` then prints the N positions of each game the kept weights
+//! judge worst (target, prediction, evaluation, FEN): where to look for a
+//! term the evaluation lacks.
 
 use pantheon::ai::tuning::{defaults, evaluate_with, Tables, Weights};
 use pantheon::engine::{Color, Game, Position, Variant};
@@ -194,6 +197,32 @@ fn error(variant: Variant, samples: &[Sample], w: &Weights, k: f64) -> f64 {
     sum / samples.len().max(1) as f64
 }
 
+/// The `n` samples `w` predicts worst (with the fitting's K).
+fn print_worst(variant: Variant, samples: &[&Sample], w: &Weights, k: f64, n: usize) {
+    if n == 0 {
+        return;
+    }
+    let t = Tables::build(variant, w);
+    let mut judged: Vec<(f64, f64, i32, &Sample)> = samples
+        .iter()
+        .map(|x| {
+            let e = evaluate_with(&x.pos, &t);
+            let white = if x.pos.side_to_move() == Color::White {
+                e
+            } else {
+                -e
+            };
+            let p = 1.0 / (1.0 + 10f64.powf(-k * f64::from(white) / 400.0));
+            ((x.result - p).powi(2), p, white, *x)
+        })
+        .collect();
+    judged.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!("{variant}: the {n} positions judged worst (K {k:.3}; target, prediction and evaluation for White)");
+    for (_, p, white, x) in judged.iter().take(n) {
+        println!("  {:.3} {p:.3} {white:>6} {}", x.result, x.pos.fen());
+    }
+}
+
 /// How many of `samples` a weight changes the evaluation of (a step of 64,
 /// so that the terms divided by 4 or 1000 show it too).
 fn uses(variant: Variant, samples: &[Sample], w: &Weights, i: usize) -> usize {
@@ -230,7 +259,7 @@ fn tune(
     passes: usize,
     fixed: &[String],
     min_positions: usize,
-) -> Weights {
+) -> (Weights, f64) {
     let start = defaults(variant);
     let mut w = start.clone();
     let k = fit_k(variant, samples, &w);
@@ -309,7 +338,7 @@ fn tune(
             println!("  {name}: {a} -> {b}");
         }
     }
-    w
+    (w, k)
 }
 
 fn literal(variant: Variant, w: &Weights) -> String {
@@ -346,16 +375,18 @@ fn main() {
     let mut every = 1;
     let mut fixed: Vec<String> = Vec::new();
     let mut min_positions = 0;
+    let mut worst = 0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     let usage =
-        "usage: tune [--passes N] [--fix NAMES] [--min-positions N] [--write] FILES... | tune --dump OUT [--every N] GAMES...";
+        "usage: tune [--passes N] [--fix NAMES] [--min-positions N] [--write] [--worst N] FILES... | tune --dump OUT [--every N] GAMES...";
     while let Some(a) = args.next() {
         let mut number = || -> usize { args.next().and_then(|n| n.parse().ok()).expect(usage) };
         match a.as_str() {
             "--passes" => passes = number(),
             "--every" => every = number().max(1),
             "--min-positions" => min_positions = number(),
+            "--worst" => worst = number(),
             "--write" => write = true,
             "--fix" => fixed.extend(args.next().expect(usage).split(',').map(str::to_string)),
             "--dump" => dump = Some(args.next().expect(usage)),
@@ -404,6 +435,13 @@ fn main() {
             min_positions,
         )
     });
+    for (v, w) in Variant::ALL.iter().zip(&tuned) {
+        let all: Vec<&Sample> = samples.fit[*v as usize]
+            .iter()
+            .chain(&samples.held[*v as usize])
+            .collect();
+        print_worst(*v, &all, &w.0, w.1, worst);
+    }
     if write {
         let path = "src/ai/weights.rs";
         let text = std::fs::read_to_string(path).expect("src/ai/weights.rs");
@@ -415,7 +453,7 @@ fn main() {
         let body: Vec<String> = Variant::ALL
             .iter()
             .zip(&tuned)
-            .map(|(&v, w)| literal(v, w))
+            .map(|(&v, w)| literal(v, &w.0))
             .collect();
         std::fs::write(path, head + &body.join("\n")).expect("write src/ai/weights.rs");
         println!("wrote {path} (run cargo fmt)");
