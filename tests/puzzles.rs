@@ -149,12 +149,12 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
 }
 
 /// A puzzle whose answer the search finds only from its second iteration
-/// (m29): `prove` gives that depth and, from it, the stored rating
+/// (m98): `prove` gives that depth and, from it, the stored rating
 /// (500 + 140 for the depth, one move, not quiet).
 #[test]
 fn a_puzzle_found_at_depth_two_keeps_its_rating() {
     let set = set();
-    let p = set.iter().find(|p| p.id == "m29").expect("m29 in the set");
+    let p = set.iter().find(|p| p.id == "m98").expect("m98 in the set");
     let start = start_of(p);
     let proof = prove(&start, PROOF_NODES).expect("proved");
     let line: Vec<String> = proof
@@ -169,7 +169,7 @@ fn a_puzzle_found_at_depth_two_keeps_its_rating() {
 
 /// Where `prove` ends a line that wins material (the engine as it is now):
 /// m16's third move of the solver has a second winning move, so the line
-/// ends with its second move; m143's solver wins on for three moves, the most
+/// ends with its second move; p349's solver wins on for three moves, the most
 /// a gain puzzle gets.
 #[test]
 fn a_gain_line_ends_at_a_second_win_or_after_three_moves() {
@@ -187,7 +187,7 @@ fn a_gain_line_ends_at_a_second_win_or_after_three_moves() {
         line.join(" ")
     };
     assert_eq!(proved("m16"), "e5f7+ d8f7 h5f7");
-    assert_eq!(proved("m143"), "b1d2 Q@b1 c2c3 b1d3 c3d3");
+    assert_eq!(proved("p349"), "g1h2 B@h3 f5h3 f4h3 i2h3");
 }
 
 #[test]

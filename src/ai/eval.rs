@@ -52,17 +52,23 @@ pub struct Weights {
     /// value·check_per_1000/1000`; each kind in the enemy hand adds
     /// `hand_threat·(1 + value/250)`; each square next to the King attacked by
     /// the enemy and defended by nothing but the King adds `weak`; each own
-    /// piece next to the King takes `shelter` off. The penalty is
-    /// `danger²/danger_divisor`, at most `danger_cap`.
+    /// piece next to the King takes `shelter` off; `hand_cross` per enemy
+    /// piece hitting those squares times each kind in the enemy hand (up to
+    /// four of each: a drop joins an attack already there). The penalty is
+    /// `danger²/danger_divisor`, at most `danger_cap`, and `danger_waiting`
+    /// percent more for the King of the side that just moved (the attacker
+    /// moves next: in a drop game an attack with the move is often a mate).
     pub attack_base: i32,
     pub attack_per_1000: i32,
     pub check_base: i32,
     pub check_per_1000: i32,
     pub hand_threat: i32,
+    pub hand_cross: i32,
     pub weak: i32,
     pub shelter: i32,
     pub danger_divisor: i32,
     pub danger_cap: i32,
+    pub danger_waiting: i32,
     /// Threats of the side that just moved: per piece of the side to move
     /// (not the King) it attacks that nothing defends (`hanging`), or that
     /// is defended but attacked by a piece worth less (`threat`). (The side
@@ -140,10 +146,12 @@ impl Weights {
             check_base,
             check_per_1000,
             hand_threat,
+            hand_cross,
             weak,
             shelter,
             danger_divisor,
             danger_cap,
+            danger_waiting,
             hanging,
             threat,
             mobility_short,
@@ -171,10 +179,12 @@ impl Weights {
                 ("check_base", check_base),
                 ("check_per_1000", check_per_1000),
                 ("hand_threat", hand_threat),
+                ("hand_cross", hand_cross),
                 ("weak", weak),
                 ("shelter", shelter),
                 ("danger_divisor", danger_divisor),
                 ("danger_cap", danger_cap),
+                ("danger_waiting", danger_waiting),
                 ("hanging", hanging),
                 ("threat", threat),
                 ("mobility_short", mobility_short),
@@ -247,10 +257,12 @@ pub struct Tables {
     check_weight: [i32; MAX_KINDS],
     slider: [bool; MAX_KINDS],
     hand_kind: i32,
+    hand_cross: i32,
     weak: i32,
     shelter: i32,
     danger_divisor: i32,
     danger_cap: i32,
+    danger_waiting: i32,
     hanging: i32,
     threat: i32,
     flank_attack: i32,
@@ -276,10 +288,12 @@ impl Tables {
             check_weight: [0; MAX_KINDS],
             slider: [false; MAX_KINDS],
             hand_kind: w.hand_kind,
+            hand_cross: w.hand_cross,
             weak: w.weak,
             shelter: w.shelter,
             danger_divisor: w.danger_divisor.max(1),
             danger_cap: w.danger_cap,
+            danger_waiting: w.danger_waiting,
             hanging: w.hanging,
             threat: w.threat,
             flank_attack: w.flank_attack,
@@ -533,20 +547,30 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
         // no piece of ours but the King.
         let weak = (z & attacked[ti] & !attacked[ci]).count() as i32;
         let mut hand_units = 0;
+        let mut hand_kinds = 0;
         for kind in rules.hand_kinds() {
             if pos.hand(them, kind) > 0 {
                 hand_units += t.drop_threat[kind.index()];
+                hand_kinds += 1;
             }
         }
         let shelter = (z & pos.pieces_of(c)).count() as i32;
         let fl = t.flank[ci][ksq.index()];
         score[ci] += t.flank_defense * (fl & attacked[ci]).count() as i32
             - t.flank_attack * ((fl & attacked[ti]).count() + (fl & attacked2[ti]).count()) as i32;
-        let danger =
-            attack_units[ci] * (1 + attackers[ci].min(4)) / 2 + hand_units + t.weak * weak + checks
-                - t.shelter * shelter;
+        let danger = attack_units[ci] * (1 + attackers[ci].min(4)) / 2
+            + hand_units
+            + t.hand_cross * attackers[ci].min(4) * hand_kinds.min(4)
+            + t.weak * weak
+            + checks
+            - t.shelter * shelter;
         if danger > 0 {
-            score[ci] -= (danger * danger / t.danger_divisor).min(t.danger_cap);
+            let penalty = (danger * danger / t.danger_divisor).min(t.danger_cap);
+            score[ci] -= if c == us {
+                penalty
+            } else {
+                penalty * (100 + t.danger_waiting) / 100
+            };
         }
     }
 
@@ -571,11 +595,22 @@ mod tests {
     fn start_positions_are_balanced() {
         for v in Variant::ALL {
             let pos = Position::start(v);
-            // Only the tempo bonus separates the sides.
-            assert_eq!(evaluate(&pos), Weights::of(v).tempo, "{v}");
             let mut black = pos.clone();
             black.pass();
-            assert_eq!(evaluate(&black), Weights::of(v).tempo, "{v}");
+            // Only the tempo bonus separates the sides, when the King of the
+            // side that just moved counts no more danger than the other's.
+            let even = Tables::build(
+                v,
+                &Weights {
+                    danger_waiting: 0,
+                    ..Weights::of(v)
+                },
+            );
+            let tempo = Weights::of(v).tempo;
+            assert_eq!(evaluate_with(&pos, &even), tempo, "{v}");
+            assert_eq!(evaluate_with(&black, &even), tempo, "{v}");
+            // Either side to move has the same advantage.
+            assert_eq!(evaluate(&pos), evaluate(&black), "{v}");
         }
     }
 
@@ -590,6 +625,7 @@ mod tests {
             check_base: 0,
             check_per_1000: 0,
             hand_threat: 0,
+            hand_cross: 0,
             weak: 0,
             ..w.clone()
         };
@@ -607,6 +643,46 @@ mod tests {
             // A piece next to the King that checks it, defended: worse still.
             let close = danger_cost(v, "4k4/9/9/9/9/9/9/4r4/4K4[r] w - - 0 1");
             assert!(close > far, "{v}: {close} vs {far}");
+        }
+    }
+
+    /// The same King in the same danger costs `danger_waiting` percent more
+    /// when its side has just moved (the attacker is to move) than when its
+    /// side is to move.
+    #[test]
+    fn a_king_in_danger_costs_more_when_the_attacker_is_to_move() {
+        for v in Variant::ALL {
+            let cost = |fen: &str, waiting: i32| {
+                let pos = Position::from_fen(v, fen).unwrap();
+                // (No shelter: Black's lone King would count itself.)
+                let w = Weights {
+                    danger_waiting: waiting,
+                    shelter: 0,
+                    ..Weights::of(v)
+                };
+                let calm = Weights {
+                    danger_cap: 0,
+                    ..w.clone()
+                };
+                let e = |w: &Weights| evaluate_with(&pos, &Tables::build(v, w));
+                // For White, whoever is to move.
+                let sign = if pos.side_to_move() == Color::White {
+                    1
+                } else {
+                    -1
+                };
+                sign * (e(&calm) - e(&w))
+            };
+            // A Rook beside the King, another in hand.
+            let (white, black) = (
+                "4k4/9/9/9/9/9/9/3r5/4K4[r] w - - 0 1",
+                "4k4/9/9/9/9/9/9/3r5/4K4[r] b - - 0 1",
+            );
+            let moving = cost(white, 150);
+            assert!(moving > 0, "{v}: {moving}");
+            assert_eq!(cost(black, 150), moving * 250 / 100, "{v}");
+            assert_eq!(cost(black, 0), moving, "{v}");
+            assert_eq!(cost(white, 0), moving, "{v}");
         }
     }
 
