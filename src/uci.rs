@@ -41,6 +41,9 @@ pub struct Uci {
     /// Lines to report (`MultiPV`).
     multipv: usize,
     features: Features,
+    /// The clock of a session without a search thread, in milliseconds
+    /// (WebAssembly has no `Instant`); `None`: the system's.
+    clock: Option<fn() -> f64>,
 }
 
 /// The most lines `MultiPV` reports.
@@ -106,6 +109,16 @@ impl Uci {
             seed: 0,
             multipv: 1,
             features: Features::default(),
+            clock: None,
+        }
+    }
+
+    /// A session whose `go` searches before returning, timed by `now_ms`
+    /// (the WebAssembly build under Node: `src/bin/wasm_uci.rs`).
+    pub fn with_clock(now_ms: fn() -> f64) -> Uci {
+        Uci {
+            clock: Some(now_ms),
+            ..Uci::new()
         }
     }
 
@@ -427,7 +440,7 @@ impl Uci {
                 let stop = searcher.stop_flag();
                 let handle = std::thread::spawn(move || {
                     let sink = |line: String| output(line);
-                    run_search(&mut searcher, &game, &limits, &sink);
+                    run_search(&mut searcher, &game, &limits, None, &sink);
                     searcher
                 });
                 self.running = Some(Running { handle, stop });
@@ -439,7 +452,7 @@ impl Uci {
                     return out("info string go without a limit needs a search thread".into());
                 }
                 let lines = std::cell::RefCell::new(Vec::new());
-                run_search(&mut searcher, &game, &limits, &|l| {
+                run_search(&mut searcher, &game, &limits, self.clock, &|l| {
                     lines.borrow_mut().push(l)
                 });
                 for l in lines.into_inner() {
@@ -467,13 +480,25 @@ impl Uci {
     }
 }
 
-/// Runs one search, writing `info` lines and the `bestmove`.
-fn run_search(searcher: &mut Searcher, game: &Game, limits: &Limits, out: &dyn Fn(String)) {
-    let t0 = Instant::now();
-    let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+/// Runs one search, writing `info` lines and the `bestmove`; `now_ms` is
+/// the clock, or the system's when `None`.
+fn run_search(
+    searcher: &mut Searcher,
+    game: &Game,
+    limits: &Limits,
+    now_ms: Option<fn() -> f64>,
+    out: &dyn Fn(String),
+) {
+    let clock: Box<dyn Fn() -> f64> = match now_ms {
+        Some(now) => Box::new(now),
+        None => {
+            let t0 = Instant::now();
+            Box::new(move || t0.elapsed().as_secs_f64() * 1000.0)
+        }
+    };
     let pos = game.position();
     let mut on_info = |info: &Info| out(info_line(pos, info));
-    let r: SearchResult = searcher.search(game, limits, &clock, &mut on_info);
+    let r: SearchResult = searcher.search(game, limits, &*clock, &mut on_info);
     match r.best {
         Some(m) => out(format!("bestmove {}", pos.uci(m))),
         None => {
@@ -524,6 +549,37 @@ mod tests {
         let mut lines = Vec::new();
         session.handle(line, &mut |l| lines.push(l));
         lines
+    }
+
+    /// A session with its own clock (the WebAssembly build's) times its
+    /// searches by it: here a clock that moves 100 ms each time it is read,
+    /// so that `go movetime 1000` ends after a few reads, at a whole number
+    /// of its steps.
+    #[test]
+    fn a_session_with_its_own_clock_is_timed_by_it() {
+        use std::sync::atomic::AtomicU64;
+        static READS: AtomicU64 = AtomicU64::new(0);
+        fn clock() -> f64 {
+            READS.fetch_add(1, Ordering::Relaxed) as f64 * 100.0
+        }
+        let mut s = Uci::with_clock(clock);
+        let lines = run(&mut s, "go movetime 1000");
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+        let reads = READS.load(Ordering::Relaxed);
+        assert!((2..=40).contains(&reads), "{reads} reads");
+        for l in &lines[..lines.len() - 1] {
+            let time: u64 = l
+                .split(" time ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(time % 100, 0, "{l}");
+            assert!(time <= 1000, "{l}");
+        }
     }
 
     #[test]

@@ -20,8 +20,8 @@ cargo fmt --check
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
-step "cargo clippy (wasm32: the page, the worker, the study page and the diagram page)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram -- -D warnings
+step "cargo clippy (wasm32: the page, the worker, the study page, the diagram page and the engine tools)"
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram --bin wasm_bench --bin wasm_uci -- -D warnings
 
 step "cargo clippy (wasm32, play build without the study feature)"
 cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin playworker --bin diagram --no-default-features -- -D warnings
