@@ -171,22 +171,27 @@ fn quiet(pos: &Position, t: &Tables) -> bool {
     })
 }
 
+/// The evaluation of a sample for White and the result it predicts.
+fn predict(x: &Sample, t: &Tables, k: f64) -> (i32, f64) {
+    let e = evaluate_with(&x.pos, t);
+    let white = if x.pos.side_to_move() == Color::White {
+        e
+    } else {
+        -e
+    };
+    (
+        white,
+        1.0 / (1.0 + 10f64.powf(-k * f64::from(white) / 400.0)),
+    )
+}
+
 /// Mean squared error of the predicted results, on two threads.
 fn error(variant: Variant, samples: &[Sample], w: &Weights, k: f64) -> f64 {
     let t = Tables::build(variant, w);
     let half = samples.len() / 2;
     let part = |s: &[Sample]| -> f64 {
         s.iter()
-            .map(|x| {
-                let e = evaluate_with(&x.pos, &t) as f64;
-                let white = if x.pos.side_to_move() == Color::White {
-                    e
-                } else {
-                    -e
-                };
-                let p = 1.0 / (1.0 + 10f64.powf(-k * white / 400.0));
-                (x.result - p).powi(2)
-            })
+            .map(|x| (x.result - predict(x, &t, k).1).powi(2))
             .sum()
     };
     let (a, b) = samples.split_at(half);
@@ -206,13 +211,7 @@ fn print_worst(variant: Variant, samples: &[&Sample], w: &Weights, k: f64, n: us
     let mut judged: Vec<(f64, f64, i32, &Sample)> = samples
         .iter()
         .map(|x| {
-            let e = evaluate_with(&x.pos, &t);
-            let white = if x.pos.side_to_move() == Color::White {
-                e
-            } else {
-                -e
-            };
-            let p = 1.0 / (1.0 + 10f64.powf(-k * f64::from(white) / 400.0));
+            let (white, p) = predict(x, &t, k);
             ((x.result - p).powi(2), p, white, *x)
         })
         .collect();
