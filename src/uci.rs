@@ -1,10 +1,12 @@
-//! The UCI front end shared by `src/bin/uci.rs` and its tests: the commands
+//! The UCI front end shared by `src/bin/uci.rs`, `src/bin/wasm_uci.rs` and
+//! their tests: the commands
 //! Fairy-Stockfish uses, so the same scripts and GUIs drive both engines.
 //!
 //! Searches (`go depth|nodes|movetime|wtime/btime/winc/binc|movestogo|infinite`)
 //! run on a thread when the session has an asynchronous output (the binary);
 //! `stop` ends them, `isready` is answered meanwhile, `quit` stops and leaves.
-//! Without one (tests), `go` searches before returning.
+//! Without one (tests, and the WebAssembly build, timed by the host's clock:
+//! [`Uci::with_clock`]), `go` searches before returning.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
