@@ -524,9 +524,6 @@ fn byoyomi_limits_stay_inside_one_period() {
     );
 }
 
-/// The search prunes quiet moves without making them, so it must know
-/// beforehand which of them give check: in random games of both variants,
-/// for every quiet move, the foresight agrees with the position after it.
 /// The positions of `games` random games of `variant` (each move drawn by
 /// `rng` among the legal ones), every position before a move, up to `plies`
 /// moves a game: test material for rules of the search.
@@ -552,6 +549,9 @@ pub(super) fn random_game_positions(
     positions
 }
 
+/// The search prunes quiet moves without making them, so it must know
+/// beforehand which of them give check: in random games of both variants,
+/// for every quiet move, the foresight agrees with the position after it.
 #[test]
 fn a_quiet_check_is_foreseen_before_the_move_is_made() {
     use super::rng::Rng;
