@@ -27,10 +27,13 @@ use super::{Limits, Score, Searcher};
 
 /// Nodes searched per position of a reviewed game. At 100,000 the verdict
 /// on a quiet position still swung by up to two Pawns between an odd and
-/// an even depth (1. Pe4: -1.80 for Black at depth 8, +0.01 at depth 9);
-/// 300,000 reaches depth 9 in the opening and reviews a 100-ply game in
-/// Chromium here in about 20 s (README, Game review).
-pub const REVIEW_NODES: u64 = 300_000;
+/// an even depth (1. Pe4: -1.80 for Black at depth 8, +0.01 at depth 9).
+/// On the browser test's game (`tests/browser/review-game.txt`) 200,000
+/// reaches depth 8 to 14, mostly 9 or more, in its first 34 plies (later
+/// its positions hold short mates, found at once); 300,000 gained about one
+/// ply there for half as much time again: 52-61 s for that 100-ply game in
+/// Chromium on a slower machine (README, Game review).
+pub const REVIEW_NODES: u64 = 200_000;
 
 /// Expected score lost (0..1) from which a move is an inaccuracy...
 pub const INACCURACY: f64 = 0.05;
