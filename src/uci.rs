@@ -81,6 +81,7 @@ search_switches! {
     "DeepReverseFutility" => deep_reverse_futility,
     "CutNodeLmr" => cut_node_lmr,
     "Singular" => singular,
+    "QsearchTt" => qsearch_tt,
 }
 
 impl Default for Uci {

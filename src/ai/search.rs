@@ -10,7 +10,7 @@ use crate::engine::{
 use super::eval::{self, can_campmate, Tables};
 use super::rng::Rng;
 use super::see::{least_valuable, see_ge};
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Record, Tt};
 use super::{Info, Limits, Line, Score, SearchResult};
 
 pub(crate) const MATE: i32 = 30_000;
@@ -66,6 +66,10 @@ pub struct Features {
     /// (a singular move); when one reaches it and it is above beta, the node
     /// is cut (several moves refute).
     pub singular: bool,
+    /// Quiescence reads the table (a cut at a zero-window node when a
+    /// stored bound decides) and writes its result: depth 0 at its first
+    /// ply (which also tries checking drops), -1 deeper.
+    pub qsearch_tt: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -74,10 +78,11 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 3] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 4] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
+        ("QsearchTt", |f| &mut f.qsearch_tt),
     ];
 }
 
@@ -99,6 +104,7 @@ impl Default for Features {
             deep_reverse_futility: false,
             cut_node_lmr: false,
             singular: false,
+            qsearch_tt: false,
         }
     }
 }
@@ -694,7 +700,8 @@ impl<'a> Search<'a> {
         let static_eval = if in_check {
             -INF
         } else {
-            eval::evaluate(&self.pos)
+            hit.and_then(|h| h.eval)
+                .unwrap_or_else(|| eval::evaluate(&self.pos))
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
@@ -1005,7 +1012,14 @@ impl<'a> Search<'a> {
             Bound::Upper
         };
         if excluded.is_none() {
-            self.p.tt.store(key, best_move, best, depth, bound, ply);
+            let record = Record {
+                mv: best_move,
+                score: best,
+                depth,
+                bound,
+                eval: (!in_check).then_some(static_eval),
+            };
+            self.p.tt.store(key, ply, record);
         }
         best
     }
@@ -1079,9 +1093,47 @@ impl<'a> Search<'a> {
     }
 
     fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
+        let table = self.features.qsearch_tt && ply < MAX_PLY;
+        // The first ply tries more moves than the later ones: its result
+        // counts as deeper.
+        let depth = if qply == 0 { 0 } else { -1 };
+        let key = self.pos.hash();
+        let hit = if table {
+            self.p.tt.probe(key, ply)
+        } else {
+            None
+        };
+        if let Some(h) = hit.filter(|h| beta - alpha == 1 && h.depth >= depth) {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+        let mut stand = hit.and_then(|h| h.eval);
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply);
+        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply, &mut stand);
         self.bufs[ply] = buf;
+        if table && !self.aborted {
+            let bound = if s >= beta {
+                Bound::Lower
+            } else if s > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let record = Record {
+                mv: None,
+                score: s,
+                depth,
+                bound,
+                eval: stand,
+            };
+            self.p.tt.store(key, ply, record);
+        }
         s
     }
 
@@ -1092,6 +1144,7 @@ impl<'a> Search<'a> {
         beta: i32,
         ply: usize,
         qply: usize,
+        known: &mut Option<i32>,
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.poll();
@@ -1177,7 +1230,9 @@ impl<'a> Search<'a> {
         if can_campmate(&self.pos) {
             return mate_in(ply + 1);
         }
-        let stand = eval::evaluate(&self.pos);
+        // The static evaluation: known from the table, else computed and
+        // told back (for the table).
+        let stand = *known.get_or_insert_with(|| eval::evaluate(&self.pos));
         if stand >= beta {
             return stand;
         }

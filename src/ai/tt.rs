@@ -21,16 +21,23 @@ struct Entry {
     depth: i8,
     /// Bound in bits 0–1 (0 = empty), generation in bits 2–7.
     flags: u8,
-    _pad: u16,
+    /// The position's static evaluation, or [`NO_EVAL`] (in check, or out
+    /// of range).
+    eval: i16,
 }
 
-/// What a probe found.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Hit {
+const NO_EVAL: i16 = i16::MIN;
+
+/// A node's result as the table keeps it: what a store is given and a
+/// probe finds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Record {
     pub mv: Option<Move>,
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The static evaluation, when the storing node had one.
+    pub eval: Option<i32>,
 }
 
 pub(crate) struct Tt {
@@ -68,7 +75,7 @@ impl Tt {
         (key as usize) & self.mask & !1
     }
 
-    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Record> {
         let i = self.slot(key);
         for e in &self.entries[i..i + 2] {
             if e.key == key && e.flags & 3 != 0 {
@@ -77,7 +84,7 @@ impl Tt {
                     2 => Bound::Lower,
                     _ => Bound::Upper,
                 };
-                return Some(Hit {
+                return Some(Record {
                     mv: if e.mv == 0 {
                         None
                     } else {
@@ -86,21 +93,21 @@ impl Tt {
                     score: from_tt(e.score as i32, ply),
                     depth: e.depth as i32,
                     bound,
+                    eval: (e.eval != NO_EVAL).then_some(e.eval as i32),
                 });
             }
         }
         None
     }
 
-    pub fn store(
-        &mut self,
-        key: u64,
-        mv: Option<Move>,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        ply: usize,
-    ) {
+    pub fn store(&mut self, key: u64, ply: usize, r: Record) {
+        let Record {
+            mv,
+            score,
+            depth,
+            bound,
+            eval,
+        } = r;
         let i = self.slot(key);
         let gen = self.generation;
         // Same key, else an empty slot, else the shallower or older entry.
@@ -134,7 +141,10 @@ impl Tt {
             score: to_tt(score, ply) as i16,
             depth: depth.clamp(-1, 127) as i8,
             flags: bound as u8 | gen << 2,
-            _pad: 0,
+            eval: eval
+                .and_then(|v| i16::try_from(v).ok())
+                .filter(|&v| v != NO_EVAL)
+                .unwrap_or(NO_EVAL),
         };
     }
 
@@ -177,6 +187,17 @@ mod tests {
     use crate::ai::search::MATE;
     use crate::engine::{Kind, Square};
 
+    /// A result without a static evaluation.
+    fn rec(mv: Option<Move>, score: i32, depth: i32, bound: Bound) -> Record {
+        Record {
+            mv,
+            score,
+            depth,
+            bound,
+            eval: None,
+        }
+    }
+
     fn a_move() -> Move {
         Move::drop(Kind(0), Square::all().nth(40).unwrap())
     }
@@ -189,7 +210,7 @@ mod tests {
             (20, Bound::Lower),
             (30, Bound::Upper),
         ] {
-            tt.store(key, Some(a_move()), -35, 7, bound, 3);
+            tt.store(key, 3, rec(Some(a_move()), -35, 7, bound));
             let hit = tt.probe(key, 3).unwrap();
             assert_eq!(
                 (hit.mv, hit.score, hit.depth, hit.bound),
@@ -202,13 +223,33 @@ mod tests {
         // An empty slot holds no entry, even for the key 0 it is filled with.
         assert!(Tt::new(1).probe(0, 0).is_none());
         // A result without a move keeps the move known for the position.
-        tt.store(10, None, 10, 8, Bound::Lower, 0);
+        tt.store(10, 0, rec(None, 10, 8, Bound::Lower));
         assert_eq!(tt.probe(10, 0).unwrap().mv, Some(a_move()));
         // Depths beyond an i8 are kept as 127, below -1 as -1.
-        tt.store(40, None, 0, 500, Bound::Exact, 0);
+        tt.store(40, 0, rec(None, 0, 500, Bound::Exact));
         assert_eq!(tt.probe(40, 0).unwrap().depth, 127);
-        tt.store(50, None, 0, -9, Bound::Exact, 0);
+        tt.store(50, 0, rec(None, 0, -9, Bound::Exact));
         assert_eq!(tt.probe(50, 0).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn the_static_evaluation_is_kept_when_it_fits() {
+        let mut tt = Tt::new(1);
+        for (key, eval, kept) in [
+            (60u64, Some(-1234), Some(-1234)),
+            (70, Some(32_767), Some(32_767)),
+            (80, None, None),
+            // Out of an i16's range, and the mark for none: not kept.
+            (90, Some(40_000), None),
+            (100, Some(i32::from(i16::MIN)), None),
+        ] {
+            let record = Record {
+                eval,
+                ..rec(None, 0, 3, Bound::Upper)
+            };
+            tt.store(key, 0, record);
+            assert_eq!(tt.probe(key, 0).unwrap().eval, kept, "{eval:?}");
+        }
     }
 
     #[test]
@@ -216,32 +257,32 @@ mod tests {
         // A mate in 5 plies from the root found at ply 3 is a mate in 2
         // from that node: read back at ply 1, it is a mate in 3 from there.
         let mut tt = Tt::new(1);
-        tt.store(7, None, MATE - 5, 4, Bound::Exact, 3);
+        tt.store(7, 3, rec(None, MATE - 5, 4, Bound::Exact));
         assert_eq!(tt.probe(7, 1).unwrap().score, MATE - 3);
-        tt.store(8, None, -(MATE - 6), 4, Bound::Exact, 2);
+        tt.store(8, 2, rec(None, -(MATE - 6), 4, Bound::Exact));
         assert_eq!(tt.probe(8, 5).unwrap().score, -(MATE - 9));
         // Other scores are the same from any ply.
-        tt.store(9 << 20, None, MATE_BOUND - 1, 4, Bound::Exact, 3);
+        tt.store(9 << 20, 3, rec(None, MATE_BOUND - 1, 4, Bound::Exact));
         assert_eq!(tt.probe(9 << 20, 1).unwrap().score, MATE_BOUND - 1);
-        tt.store(10 << 20, None, -(MATE_BOUND - 1), 4, Bound::Exact, 3);
+        tt.store(10 << 20, 3, rec(None, -(MATE_BOUND - 1), 4, Bound::Exact));
         assert_eq!(tt.probe(10 << 20, 1).unwrap().score, -(MATE_BOUND - 1));
         // The bound itself counts as a mate.
-        tt.store(11 << 20, None, MATE_BOUND, 4, Bound::Exact, 3);
+        tt.store(11 << 20, 3, rec(None, MATE_BOUND, 4, Bound::Exact));
         assert_eq!(tt.probe(11 << 20, 1).unwrap().score, MATE_BOUND + 2);
-        tt.store(12 << 20, None, -MATE_BOUND, 4, Bound::Exact, 3);
+        tt.store(12 << 20, 3, rec(None, -MATE_BOUND, 4, Bound::Exact));
         assert_eq!(tt.probe(12 << 20, 1).unwrap().score, -MATE_BOUND - 2);
     }
 
     #[test]
     fn a_deeper_result_is_kept_unless_the_new_one_is_exact() {
         let mut tt = Tt::new(1);
-        tt.store(1 << 20, None, 50, 10, Bound::Lower, 0);
-        tt.store(1 << 20, None, 20, 7, Bound::Upper, 0);
+        tt.store(1 << 20, 0, rec(None, 50, 10, Bound::Lower));
+        tt.store(1 << 20, 0, rec(None, 20, 7, Bound::Upper));
         assert_eq!(tt.probe(1 << 20, 0).unwrap().depth, 10);
         // Two plies shallower still replaces it.
-        tt.store(1 << 20, None, 20, 8, Bound::Upper, 0);
+        tt.store(1 << 20, 0, rec(None, 20, 8, Bound::Upper));
         assert_eq!(tt.probe(1 << 20, 0).unwrap().depth, 8);
-        tt.store(1 << 20, None, 30, 1, Bound::Exact, 0);
+        tt.store(1 << 20, 0, rec(None, 30, 1, Bound::Exact));
         assert_eq!(tt.probe(1 << 20, 0).unwrap().score, 30);
     }
 
@@ -251,16 +292,16 @@ mod tests {
         // Keys that differ by a multiple of the table's size share a bucket.
         let bucket = tt.mask + 1;
         let (a, b, c) = (bucket as u64, 2 * bucket as u64, 3 * bucket as u64);
-        tt.store(a, None, 0, 9, Bound::Exact, 0);
-        tt.store(b, None, 0, 4, Bound::Exact, 0);
-        tt.store(c, None, 0, 6, Bound::Exact, 0);
+        tt.store(a, 0, rec(None, 0, 9, Bound::Exact));
+        tt.store(b, 0, rec(None, 0, 4, Bound::Exact));
+        tt.store(c, 0, rec(None, 0, 6, Bound::Exact));
         // The shallower (b) made room for c.
         assert!(tt.probe(a, 0).is_some() && tt.probe(b, 0).is_none() && tt.probe(c, 0).is_some());
         // One search later a's depth 9 counts as 5 (four plies a search of
         // age), less than c's 6 stored again in this search: a makes room.
         tt.new_search();
-        tt.store(c, None, 0, 6, Bound::Exact, 0);
-        tt.store(b, None, 0, 4, Bound::Exact, 0);
+        tt.store(c, 0, rec(None, 0, 6, Bound::Exact));
+        tt.store(b, 0, rec(None, 0, 4, Bound::Exact));
         assert!(tt.probe(a, 0).is_none() && tt.probe(b, 0).is_some() && tt.probe(c, 0).is_some());
     }
 
@@ -269,12 +310,12 @@ mod tests {
         let mut tt = Tt::new(1);
         assert_eq!(tt.hashfull(), 0);
         for key in 0..250u64 {
-            tt.store(key * 2, None, 0, 1, Bound::Exact, 0);
+            tt.store(key * 2, 0, rec(None, 0, 1, Bound::Exact));
         }
         assert_eq!(tt.hashfull(), 250);
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
-        tt.store(0, None, 0, 1, Bound::Exact, 0);
+        tt.store(0, 0, rec(None, 0, 1, Bound::Exact));
         assert_eq!(tt.hashfull(), 1);
         tt.clear();
         assert_eq!(tt.hashfull(), 0);
