@@ -82,6 +82,8 @@ search_switches! {
     "CutNodeLmr" => cut_node_lmr,
     "Singular" => singular,
     "QsearchTt" => qsearch_tt,
+    "WideAspiration" => wide_aspiration,
+    "FailLowFutility" => fail_low_futility,
 }
 
 impl Default for Uci {

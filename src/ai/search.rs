@@ -70,6 +70,12 @@ pub struct Features {
     /// stored bound decides) and writes its result: depth 0 at its first
     /// ply (which also tries checking drops), -1 deeper.
     pub qsearch_tt: bool,
+    /// The root's aspiration window starts at ±120 (not ±40): our
+    /// centipawns are two to four of Fairy-Stockfish's (the fitted slope).
+    pub wide_aspiration: bool,
+    /// A fail-low node's result is raised to the futility value of the
+    /// quiet moves that futility skipped (their bound), not left below it.
+    pub fail_low_futility: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -78,11 +84,13 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 4] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 6] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("QsearchTt", |f| &mut f.qsearch_tt),
+        ("WideAspiration", |f| &mut f.wide_aspiration),
+        ("FailLowFutility", |f| &mut f.fail_low_futility),
     ];
 }
 
@@ -105,6 +113,8 @@ impl Default for Features {
             cut_node_lmr: false,
             singular: false,
             qsearch_tt: false,
+            wide_aspiration: false,
+            fail_low_futility: false,
         }
     }
 }
@@ -849,20 +859,23 @@ impl<'a> Search<'a> {
                 );
             // Shallow pruning of quiet moves once a move that does not lose
             // is known; checks are kept.
-            let shallow = quiet
-                && !pv_node
-                && !in_check
-                && best > -MATE_BOUND
-                && okey < (1 << 24)
-                && ((self.features.lmp && depth <= lmp_depth && quiets_seen + 1 > lmp_limit)
-                    || (self.features.futility
-                        && depth <= 3
-                        && static_eval + 120 + 110 * depth <= alpha));
+            let futility_value = static_eval + 120 + 110 * depth;
+            let prunable = quiet && !pv_node && !in_check && best > -MATE_BOUND && okey < (1 << 24);
+            let futile =
+                prunable && self.features.futility && depth <= 3 && futility_value <= alpha;
+            let shallow = futile
+                || (prunable
+                    && self.features.lmp
+                    && depth <= lmp_depth
+                    && quiets_seen + 1 > lmp_limit);
             // A quiet move pruned is not made: whether it gives check is
             // known before.
             if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
                 legal += 1;
                 quiets_seen += 1;
+                if futile && self.features.fail_low_futility && best < futility_value {
+                    best = futility_value;
+                }
                 continue;
             }
             #[cfg(debug_assertions)]
@@ -1460,7 +1473,11 @@ impl<'a> Search<'a> {
             let mut found = None;
             let mut alpha = -INF;
             for line in 0..lines {
-                let mut delta = 40;
+                let mut delta = if self.features.wide_aspiration {
+                    120
+                } else {
+                    40
+                };
                 let centre = if line == 0 { best_score } else { rm[line].prev };
                 let mut beta;
                 (alpha, beta) = if depth >= 5 && !exact && centre.abs() < MATE_BOUND {
