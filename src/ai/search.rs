@@ -88,11 +88,10 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 6] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
-        ("QsearchTt", |f| &mut f.qsearch_tt),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("SeeChecks", |f| &mut f.see_checks),
@@ -117,7 +116,7 @@ impl Default for Features {
             deep_reverse_futility: false,
             cut_node_lmr: false,
             singular: false,
-            qsearch_tt: false,
+            qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
             see_checks: false,
