@@ -84,7 +84,6 @@ search_switches! {
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
-    "SeeChecks" => see_checks,
 }
 
 impl Default for Uci {

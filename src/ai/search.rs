@@ -76,10 +76,6 @@ pub struct Features {
     /// A fail-low node's result is raised to the futility value of the
     /// quiet moves that futility skipped (their bound), not left below it.
     pub fail_low_futility: bool,
-    /// Checks are pruned by the exchange too (depth ≤ 6), at the captures'
-    /// threshold (`-150·depth`): a drop next to the King that is simply
-    /// taken is no attack.
-    pub see_checks: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -88,13 +84,12 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 6] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 5] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("SeeChecks", |f| &mut f.see_checks),
     ];
 }
 
@@ -119,7 +114,6 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
-            see_checks: false,
         }
     }
 }
@@ -875,24 +869,12 @@ impl<'a> Search<'a> {
                     && quiets_seen + 1 > lmp_limit);
             // A quiet move pruned is not made: whether it gives check is
             // known before.
-            let pruned = quiet && (loses_exchange || shallow);
-            let pruned_check = pruned && quiet_gives_check(&self.pos, m);
-            if pruned && !pruned_check {
+            if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
                 legal += 1;
                 quiets_seen += 1;
                 if futile && self.features.fail_low_futility && best < futility_value {
                     best = futility_value;
                 }
-                continue;
-            }
-            // A check that loses more than a capture may (`SeeChecks`).
-            if pruned_check
-                && loses_exchange
-                && self.features.see_checks
-                && !see_ge(&self.pos, self.eval, m, -150 * depth)
-            {
-                legal += 1;
-                quiets_seen += 1;
                 continue;
             }
             #[cfg(debug_assertions)]
@@ -920,7 +902,7 @@ impl<'a> Search<'a> {
             if quiet {
                 quiets_seen += 1;
             }
-            if loses_exchange && (!gives_check || self.features.see_checks) {
+            if loses_exchange && !gives_check {
                 self.pop();
                 self.pos.unmake_move(m, undo);
                 continue;
