@@ -84,7 +84,6 @@ search_switches! {
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
-    "FewEvasions" => few_evasions,
 }
 
 impl Default for Uci {

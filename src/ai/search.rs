@@ -76,9 +76,6 @@ pub struct Features {
     /// A fail-low node's result is raised to the futility value of the
     /// quiet moves that futility skipped (their bound), not left below it.
     pub fail_low_futility: bool,
-    /// In check in quiescence, at most two quiet evasions (King steps,
-    /// blocks, drops that block) once one evasion is known not to be mated.
-    pub few_evasions: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -87,13 +84,12 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 6] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 5] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("FewEvasions", |f| &mut f.few_evasions),
     ];
 }
 
@@ -118,7 +114,6 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
-            few_evasions: false,
         }
     }
 }
@@ -1194,18 +1189,10 @@ impl<'a> Search<'a> {
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
             order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-            let mut quiet_evasions = 0;
-            for &(key, m) in order.iter() {
+            for &(_, m) in order.iter() {
                 if self.declines_promotion(m) {
                     continue;
                 }
-                // Captures come first (their key is the victim's value).
-                let quiet = key <= 0;
-                if quiet && self.features.few_evasions && quiet_evasions >= 2 && best > -MATE_BOUND
-                {
-                    break;
-                }
-                quiet_evasions += i32::from(quiet);
                 let undo = self.pos.make_move(m);
                 let gc = self.pos.in_check();
                 let rep = self.push(gc);
