@@ -688,15 +688,8 @@ impl<'a> Search<'a> {
         // Inside a singular-extension search, which leaves this move out.
         let excluded = self.excluded[ply];
         if let Some(h) = hit.filter(|_| excluded.is_none()) {
-            if !pv_node && h.depth >= depth {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if cut {
-                    return h.score;
-                }
+            if !pv_node && h.depth >= depth && h.decides(alpha, beta) {
+                return h.score;
             }
         }
 
@@ -1116,12 +1109,7 @@ impl<'a> Search<'a> {
             None
         };
         if let Some(h) = hit.filter(|h| beta - alpha == 1 && h.depth >= depth) {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
+            if h.decides(alpha, beta) {
                 return h.score;
             }
         }

@@ -40,6 +40,18 @@ pub(crate) struct Record {
     pub eval: Option<i32>,
 }
 
+impl Record {
+    /// Whether this result settles a search of the window `alpha..beta`:
+    /// exact, or a bound on the window's far side.
+    pub fn decides(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        }
+    }
+}
+
 pub(crate) struct Tt {
     entries: Vec<Entry>,
     mask: usize,
@@ -230,6 +242,16 @@ mod tests {
         assert_eq!(tt.probe(40, 0).unwrap().depth, 127);
         tt.store(50, 0, rec(None, 0, -9, Bound::Exact));
         assert_eq!(tt.probe(50, 0).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn a_bound_decides_a_window_only_from_its_far_side() {
+        let at = |bound| rec(None, 50, 1, bound);
+        assert!(at(Bound::Exact).decides(0, 10));
+        assert!(at(Bound::Lower).decides(0, 50));
+        assert!(!at(Bound::Lower).decides(0, 51));
+        assert!(at(Bound::Upper).decides(50, 60));
+        assert!(!at(Bound::Upper).decides(49, 60));
     }
 
     #[test]
