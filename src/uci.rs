@@ -84,6 +84,8 @@ search_switches! {
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
+    "HistoryLmr" => history_lmr,
+    "Razoring" => razoring,
 }
 
 impl Default for Uci {

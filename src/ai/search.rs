@@ -76,6 +76,14 @@ pub struct Features {
     /// A fail-low node's result is raised to the futility value of the
     /// quiet moves that futility skipped (their bound), not left below it.
     pub fail_low_futility: bool,
+    /// A late quiet move is reduced one ply less or more for each 8,192 of
+    /// its history and continuation history above or below zero (at most
+    /// two either way).
+    pub history_lmr: bool,
+    /// At depth 3 or less, a node whose static evaluation lies more than
+    /// `200 + 150·depth` below alpha asks quiescence first and fails low
+    /// when quiescence does too.
+    pub razoring: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -84,12 +92,14 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 5] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
+        ("HistoryLmr", |f| &mut f.history_lmr),
+        ("Razoring", |f| &mut f.razoring),
     ];
 }
 
@@ -114,6 +124,8 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
+            history_lmr: false,
+            razoring: false,
         }
     }
 }
@@ -725,6 +737,25 @@ impl<'a> Search<'a> {
             return static_eval;
         }
 
+        // Razoring: far below alpha with little depth left, a quiet move is
+        // unlikely to make good what quiescence cannot.
+        if self.features.razoring
+            && !pv_node
+            && excluded.is_none()
+            && !in_check
+            && depth <= 3
+            && alpha.abs() < MATE_BOUND
+            && static_eval + 200 + 150 * depth < alpha
+        {
+            let v = self.qsearch(alpha, alpha + 1, ply, 0);
+            if self.aborted {
+                return 0;
+            }
+            if v <= alpha {
+                return v;
+            }
+        }
+
         // Null move: give the opponent a free move; still above beta, cut.
         if self.features.null_move
             && !pv_node
@@ -944,6 +975,8 @@ impl<'a> Search<'a> {
                         }
                         if okey >= (1 << 24) {
                             r -= 1;
+                        } else if self.features.history_lmr {
+                            r -= (okey / 8192).clamp(-2, 2);
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
