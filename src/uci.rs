@@ -86,6 +86,8 @@ search_switches! {
     "FailLowFutility" => fail_low_futility,
     "HistoryLmr" => history_lmr,
     "Razoring" => razoring,
+    "LmrImproving" => lmr_improving,
+    "ReduceChecks" => reduce_checks,
 }
 
 impl Default for Uci {

@@ -84,6 +84,12 @@ pub struct Features {
     /// `200 + 150·depth` below alpha asks quiescence first and fails low
     /// when quiescence does too.
     pub razoring: bool,
+    /// Late quiet moves are reduced one ply more when the position does
+    /// not improve on the one two plies back.
+    pub lmr_improving: bool,
+    /// Late quiet checks are reduced too, one ply less than other quiet
+    /// moves (drops give many checks).
+    pub reduce_checks: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -92,7 +98,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 9] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -100,6 +106,8 @@ impl Features {
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("Razoring", |f| &mut f.razoring),
+        ("LmrImproving", |f| &mut f.lmr_improving),
+        ("ReduceChecks", |f| &mut f.reduce_checks),
     ];
 }
 
@@ -126,6 +134,8 @@ impl Default for Features {
             fail_low_futility: false,
             history_lmr: false,
             razoring: false,
+            lmr_improving: false,
+            reduce_checks: false,
         }
     }
 }
@@ -963,12 +973,18 @@ impl<'a> Search<'a> {
                         && depth >= 3
                         && quiet
                         && !in_check
-                        && !gives_check
+                        && (!gives_check || self.features.reduce_checks)
                         && legal > 3
                     {
                         r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
                         if pv_node {
                             r -= 1;
+                        }
+                        if gives_check {
+                            r -= 1;
+                        }
+                        if self.features.lmr_improving && !improving {
+                            r += 1;
                         }
                         if self.features.cut_node_lmr && node == Node::Cut {
                             r += 2;
