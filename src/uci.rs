@@ -88,6 +88,7 @@ search_switches! {
     "Razoring" => razoring,
     "LmrImproving" => lmr_improving,
     "ReduceChecks" => reduce_checks,
+    "BadCaptureLmr" => bad_capture_lmr,
 }
 
 impl Default for Uci {

@@ -90,6 +90,9 @@ pub struct Features {
     /// Late quiet checks are reduced too, one ply less than other quiet
     /// moves (drops give many checks).
     pub reduce_checks: bool,
+    /// Late captures that lose in the exchange are reduced like quiet
+    /// moves.
+    pub bad_capture_lmr: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -98,7 +101,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 9] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -108,6 +111,7 @@ impl Features {
         ("Razoring", |f| &mut f.razoring),
         ("LmrImproving", |f| &mut f.lmr_improving),
         ("ReduceChecks", |f| &mut f.reduce_checks),
+        ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
     ];
 }
 
@@ -136,6 +140,7 @@ impl Default for Features {
             razoring: false,
             lmr_improving: false,
             reduce_checks: false,
+            bad_capture_lmr: false,
         }
     }
 }
@@ -971,7 +976,7 @@ impl<'a> Search<'a> {
                     let mut r = 0;
                     if self.features.lmr
                         && depth >= 3
-                        && quiet
+                        && (quiet || (self.features.bad_capture_lmr && okey < 0))
                         && !in_check
                         && (!gives_check || self.features.reduce_checks)
                         && legal > 3
@@ -991,7 +996,7 @@ impl<'a> Search<'a> {
                         }
                         if okey >= (1 << 24) {
                             r -= 1;
-                        } else if self.features.history_lmr {
+                        } else if self.features.history_lmr && quiet {
                             r -= (okey / 8192).clamp(-2, 2);
                         }
                         r = r.clamp(0, new_depth - 1);
