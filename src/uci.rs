@@ -84,9 +84,6 @@ search_switches! {
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
-    "HistoryLmr" => history_lmr,
-    "Razoring" => razoring,
-    "LmrImproving" => lmr_improving,
     "ReduceChecks" => reduce_checks,
     "BadCaptureLmr" => bad_capture_lmr,
 }

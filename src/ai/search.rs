@@ -76,17 +76,6 @@ pub struct Features {
     /// A fail-low node's result is raised to the futility value of the
     /// quiet moves that futility skipped (their bound), not left below it.
     pub fail_low_futility: bool,
-    /// A late quiet move is reduced one ply less or more for each 8,192 of
-    /// its history and continuation history above or below zero (at most
-    /// two either way).
-    pub history_lmr: bool,
-    /// At depth 3 or less, a node whose static evaluation lies more than
-    /// `200 + 150·depth` below alpha asks quiescence first and fails low
-    /// when quiescence does too.
-    pub razoring: bool,
-    /// Late quiet moves are reduced one ply more when the position does
-    /// not improve on the one two plies back.
-    pub lmr_improving: bool,
     /// Late quiet checks are reduced too, one ply less than other quiet
     /// moves (drops give many checks).
     pub reduce_checks: bool,
@@ -101,15 +90,12 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("HistoryLmr", |f| &mut f.history_lmr),
-        ("Razoring", |f| &mut f.razoring),
-        ("LmrImproving", |f| &mut f.lmr_improving),
         ("ReduceChecks", |f| &mut f.reduce_checks),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
     ];
@@ -136,9 +122,6 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
-            history_lmr: false,
-            razoring: false,
-            lmr_improving: false,
             reduce_checks: false,
             bad_capture_lmr: false,
         }
@@ -752,25 +735,6 @@ impl<'a> Search<'a> {
             return static_eval;
         }
 
-        // Razoring: far below alpha with little depth left, a quiet move is
-        // unlikely to make good what quiescence cannot.
-        if self.features.razoring
-            && !pv_node
-            && excluded.is_none()
-            && !in_check
-            && depth <= 3
-            && alpha.abs() < MATE_BOUND
-            && static_eval + 200 + 150 * depth < alpha
-        {
-            let v = self.qsearch(alpha, alpha + 1, ply, 0);
-            if self.aborted {
-                return 0;
-            }
-            if v <= alpha {
-                return v;
-            }
-        }
-
         // Null move: give the opponent a free move; still above beta, cut.
         if self.features.null_move
             && !pv_node
@@ -988,16 +952,11 @@ impl<'a> Search<'a> {
                         if gives_check {
                             r -= 1;
                         }
-                        if self.features.lmr_improving && !improving {
-                            r += 1;
-                        }
                         if self.features.cut_node_lmr && node == Node::Cut {
                             r += 2;
                         }
                         if okey >= (1 << 24) {
                             r -= 1;
-                        } else if self.features.history_lmr && quiet {
-                            r -= (okey / 8192).clamp(-2, 2);
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
