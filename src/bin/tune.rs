@@ -1,6 +1,6 @@
 //! Fits the evaluation's weights to games (Texel's method; a tool, not a test):
 //!
-//!     cargo run --release --bin tune -- [--passes N] [--fix NAME,...] [--min-positions N] [--write] FILES...
+//!     cargo run --release --bin tune -- [--passes N] [--fix NAME,...] [--only NAME,...] [--min-positions N] [--write] FILES...
 //!     cargo run --release --bin tune -- --dump OUT [--every N] GAMES...
 //!
 //! FILES are files of `game ...` lines as `match --verbose` writes them
@@ -25,7 +25,8 @@
 //! same weights.
 //!
 //! `--fix tempo,weak` keeps those weights (names as `PANTHEON_EVAL` takes
-//! them) where they are. `--min-positions N` also keeps every weight that
+//! them) where they are; `--only drop_mobility,hand_kind` fits those alone
+//! (a new term, against the weights already played). `--min-positions N` also keeps every weight that
 //! fewer than N of the fitted positions use (the rare ones learn those
 //! positions' noise: Mansindam's King on its 4th rank, 8 positions, was
 //! fitted to -1029). Tried with N = 200 and the rare ranks reset, it
@@ -257,6 +258,7 @@ fn tune(
     held: &[Sample],
     passes: usize,
     fixed: &[String],
+    only: &[String],
     min_positions: usize,
 ) -> (Weights, f64) {
     let start = defaults(variant);
@@ -280,7 +282,7 @@ fn tune(
         .collect();
     let mut free = Vec::new();
     for (i, name) in names.iter().enumerate() {
-        if fixed.iter().any(|f| f == name) {
+        if fixed.iter().any(|f| f == name) || !(only.is_empty() || only.contains(name)) {
             continue;
         }
         let n = uses(variant, samples, &w, i);
@@ -373,12 +375,13 @@ fn main() {
     let mut dump = None;
     let mut every = 1;
     let mut fixed: Vec<String> = Vec::new();
+    let mut only: Vec<String> = Vec::new();
     let mut min_positions = 0;
     let mut worst = 0;
     let mut files = Vec::new();
     let mut args = std::env::args().skip(1);
     let usage =
-        "usage: tune [--passes N] [--fix NAMES] [--min-positions N] [--write] [--worst N] FILES... | tune --dump OUT [--every N] GAMES...";
+        "usage: tune [--passes N] [--fix NAMES] [--only NAMES] [--min-positions N] [--write] [--worst N] FILES... | tune --dump OUT [--every N] GAMES...";
     while let Some(a) = args.next() {
         let mut number = || -> usize { args.next().and_then(|n| n.parse().ok()).expect(usage) };
         match a.as_str() {
@@ -388,6 +391,7 @@ fn main() {
             "--worst" => worst = number(),
             "--write" => write = true,
             "--fix" => fixed.extend(args.next().expect(usage).split(',').map(str::to_string)),
+            "--only" => only.extend(args.next().expect(usage).split(',').map(str::to_string)),
             "--dump" => dump = Some(args.next().expect(usage)),
             _ => files.push(a),
         }
@@ -431,6 +435,7 @@ fn main() {
             &samples.held[v as usize],
             passes,
             &fixed,
+            &only,
             min_positions,
         )
     });
