@@ -25,7 +25,7 @@
 //! same weights.
 //!
 //! `--fix tempo,weak` keeps those weights (names as `PANTHEON_EVAL` takes
-//! them) where they are; `--only drop_mobility,hand_kind` fits those alone
+//! them) where they are; `--only hand_kind,hand_threat` fits those alone
 //! (a new term, against the weights already played). `--min-positions N` also keeps every weight that
 //! fewer than N of the fitted positions use (the rare ones learn those
 //! positions' noise: Mansindam's King on its 4th rank, 8 positions, was
