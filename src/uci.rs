@@ -86,6 +86,8 @@ search_switches! {
     "FailLowFutility" => fail_low_futility,
     "ReduceChecks" => reduce_checks,
     "BadCaptureLmr" => bad_capture_lmr,
+    "DeeperLmr" => deeper_lmr,
+    "DeeperNullMove" => deeper_null_move,
 }
 
 impl Default for Uci {
