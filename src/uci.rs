@@ -84,7 +84,6 @@ search_switches! {
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
-    "ReduceChecks" => reduce_checks,
     "BadCaptureLmr" => bad_capture_lmr,
     "DeeperLmr" => deeper_lmr,
     "DeeperNullMove" => deeper_null_move,

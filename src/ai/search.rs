@@ -76,9 +76,6 @@ pub struct Features {
     /// A fail-low node's result is raised to the futility value of the
     /// quiet moves that futility skipped (their bound), not left below it.
     pub fail_low_futility: bool,
-    /// Late quiet checks are reduced too, one ply less than other quiet
-    /// moves (drops give many checks).
-    pub reduce_checks: bool,
     /// Late captures that lose in the exchange are reduced like quiet
     /// moves.
     pub bad_capture_lmr: bool,
@@ -99,13 +96,12 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 9] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("ReduceChecks", |f| &mut f.reduce_checks),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("DeeperLmr", |f| &mut f.deeper_lmr),
         ("DeeperNullMove", |f| &mut f.deeper_null_move),
@@ -134,7 +130,6 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
-            reduce_checks: false,
             bad_capture_lmr: false,
             deeper_lmr: false,
             deeper_null_move: false,
@@ -984,14 +979,11 @@ impl<'a> Search<'a> {
                         && depth >= 3
                         && (quiet || (self.features.bad_capture_lmr && okey < 0))
                         && !in_check
-                        && (!gives_check || self.features.reduce_checks)
+                        && !gives_check
                         && legal > 3
                     {
                         r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
                         if pv_node {
-                            r -= 1;
-                        }
-                        if gives_check {
                             r -= 1;
                         }
                         if self.features.cut_node_lmr && node == Node::Cut {
