@@ -87,7 +87,6 @@ search_switches! {
     "BadCaptureLmr" => bad_capture_lmr,
     "DeeperLmr" => deeper_lmr,
     "DeeperNullMove" => deeper_null_move,
-    "CaptureHistory" => capture_history,
 }
 
 impl Default for Uci {

@@ -85,9 +85,6 @@ pub struct Features {
     /// The null move reduced `4 + depth/3` (not `3 + depth/4`), plus up to
     /// two for the static evaluation's lead over beta.
     pub deeper_null_move: bool,
-    /// Captures ordered also by how the same capture (piece, square, victim)
-    /// did before: a cut adds to its count, the captures tried before it lose.
-    pub capture_history: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -96,7 +93,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 9] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 8] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -105,7 +102,6 @@ impl Features {
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("DeeperLmr", |f| &mut f.deeper_lmr),
         ("DeeperNullMove", |f| &mut f.deeper_null_move),
-        ("CaptureHistory", |f| &mut f.capture_history),
     ];
 }
 
@@ -133,7 +129,6 @@ impl Default for Features {
             bad_capture_lmr: false,
             deeper_lmr: false,
             deeper_null_move: false,
-            capture_history: false,
         }
     }
 }
@@ -175,8 +170,6 @@ pub(crate) struct Persistent {
     /// Continuation history: two planes (after the opponent's last move, after
     /// our move before it), each `PIECE_TO × PIECE_TO`.
     pub cont: Vec<i16>,
-    /// Capture history, `PIECE_TO × victim kind`.
-    pub captures: Vec<i16>,
 }
 
 impl Persistent {
@@ -185,7 +178,6 @@ impl Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
-            captures: vec![0; PIECE_TO * MAX_KINDS],
         }
     }
 
@@ -197,7 +189,6 @@ impl Persistent {
             }
         }
         self.cont.fill(0);
-        self.captures.fill(0);
     }
 }
 
@@ -585,10 +576,7 @@ impl<'a> Search<'a> {
                         self.eval.value[mover.index()]
                     };
                     let good = see_ge(&self.pos, self.eval, m, 0);
-                    let mut mvv = v * 8 - a / 16 + self.promotion_gain(m);
-                    if self.features.capture_history {
-                        mvv += i32::from(self.p.captures[self.capture_slot(m)]) / 8;
-                    }
+                    let mvv = v * 8 - a / 16 + self.promotion_gain(m);
                     if good {
                         (1 << 26) + mvv
                     } else {
@@ -622,18 +610,6 @@ impl<'a> Search<'a> {
             let h = &mut self.p.cont[i];
             *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
         }
-    }
-
-    /// Where a capture's history lies (the piece, its square, the victim).
-    fn capture_slot(&self, m: Move) -> usize {
-        let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-        usize::from(self.piece_to(m)) * MAX_KINDS + victim
-    }
-
-    fn update_capture_history(&mut self, m: Move, bonus: i32) {
-        let slot = self.capture_slot(m);
-        let h = &mut self.p.captures[slot];
-        *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
     }
 
     /// The piece a move moves (or drops) and its square, as `moved` keeps it.
@@ -804,8 +780,6 @@ impl<'a> Search<'a> {
         let mut quiets_seen = 0usize;
         let mut quiets = [Move::NULL; 32];
         let mut n_quiets = 0;
-        let mut captures = [Move::NULL; 16];
-        let mut n_captures = 0;
         let (lmp_depth, lmp_limit) = if self.features.move_count_pruning {
             (
                 8,
@@ -1024,15 +998,6 @@ impl<'a> Search<'a> {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
-                        if self.features.capture_history {
-                            let bonus = (depth * depth * 16).min(1200);
-                            if capture {
-                                self.update_capture_history(m, bonus);
-                            }
-                            for &c in &captures[..n_captures] {
-                                self.update_capture_history(c, -bonus);
-                            }
-                        }
                         if quiet {
                             if self.killers[ply][0] != m {
                                 self.killers[ply][1] = self.killers[ply][0];
@@ -1051,10 +1016,6 @@ impl<'a> Search<'a> {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = m;
                 n_quiets += 1;
-            }
-            if capture && n_captures < captures.len() {
-                captures[n_captures] = m;
-                n_captures += 1;
             }
         }
         if legal == 0 {
