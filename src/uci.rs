@@ -86,7 +86,6 @@ search_switches! {
     "FailLowFutility" => fail_low_futility,
     "BadCaptureLmr" => bad_capture_lmr,
     "DeeperLmr" => deeper_lmr,
-    "DeeperNullMove" => deeper_null_move,
 }
 
 impl Default for Uci {

@@ -82,9 +82,6 @@ pub struct Features {
     /// Late-move reductions `0.5 + ln(depth)·ln(moves)/1.8` (not `/2.2`):
     /// about a fifth more.
     pub deeper_lmr: bool,
-    /// The null move reduced `4 + depth/3` (not `3 + depth/4`), plus up to
-    /// two for the static evaluation's lead over beta.
-    pub deeper_null_move: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -93,7 +90,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 8] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -101,7 +98,6 @@ impl Features {
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("DeeperLmr", |f| &mut f.deeper_lmr),
-        ("DeeperNullMove", |f| &mut f.deeper_null_move),
     ];
 }
 
@@ -128,7 +124,6 @@ impl Default for Features {
             fail_low_futility: false,
             bad_capture_lmr: false,
             deeper_lmr: false,
-            deeper_null_move: false,
         }
     }
 }
@@ -751,12 +746,7 @@ impl<'a> Search<'a> {
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
         {
-            let base = if self.features.deeper_null_move {
-                4 + depth / 3
-            } else {
-                3 + depth / 4
-            };
-            let r = base + ((static_eval - beta) / 200).min(2);
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.pos.pass();
             self.push(false);
             self.moved[ply] = None;
