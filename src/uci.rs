@@ -86,6 +86,8 @@ search_switches! {
     "FailLowFutility" => fail_low_futility,
     "BadCaptureLmr" => bad_capture_lmr,
     "DeeperLmr" => deeper_lmr,
+    "LighterLmr" => lighter_lmr,
+    "LighterNullMove" => lighter_null_move,
 }
 
 impl Default for Uci {
