@@ -86,7 +86,6 @@ search_switches! {
     "FailLowFutility" => fail_low_futility,
     "BadCaptureLmr" => bad_capture_lmr,
     "LighterLmr" => lighter_lmr,
-    "LighterNullMove" => lighter_null_move,
 }
 
 impl Default for Uci {

@@ -82,9 +82,6 @@ pub struct Features {
     /// Late-move reductions `0.5 + ln(depth)·ln(moves)/2.6` (not `/2.2`):
     /// about a sixth less.
     pub lighter_lmr: bool,
-    /// The null move reduced `2 + depth/4` (not `3 + depth/4`), plus up to
-    /// two for the static evaluation's lead over beta.
-    pub lighter_null_move: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -93,7 +90,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 8] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -101,7 +98,6 @@ impl Features {
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("LighterLmr", |f| &mut f.lighter_lmr),
-        ("LighterNullMove", |f| &mut f.lighter_null_move),
     ];
 }
 
@@ -128,7 +124,6 @@ impl Default for Features {
             fail_low_futility: false,
             bad_capture_lmr: false,
             lighter_lmr: false,
-            lighter_null_move: false,
         }
     }
 }
@@ -755,12 +750,7 @@ impl<'a> Search<'a> {
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
         {
-            let base = if self.features.lighter_null_move {
-                2
-            } else {
-                3
-            };
-            let r = base + depth / 4 + ((static_eval - beta) / 200).min(2);
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.pos.pass();
             self.push(false);
             self.moved[ply] = None;
