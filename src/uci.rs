@@ -85,7 +85,6 @@ search_switches! {
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
     "BadCaptureLmr" => bad_capture_lmr,
-    "LighterLmr" => lighter_lmr,
 }
 
 impl Default for Uci {

@@ -79,9 +79,6 @@ pub struct Features {
     /// Late captures that lose in the exchange are reduced like quiet
     /// moves.
     pub bad_capture_lmr: bool,
-    /// Late-move reductions `0.5 + ln(depth)·ln(moves)/2.6` (not `/2.2`):
-    /// about a sixth less.
-    pub lighter_lmr: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -90,14 +87,13 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 6] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
-        ("LighterLmr", |f| &mut f.lighter_lmr),
     ];
 }
 
@@ -123,7 +119,6 @@ impl Default for Features {
             wide_aspiration: false,
             fail_low_futility: false,
             bad_capture_lmr: false,
-            lighter_lmr: false,
         }
     }
 }
@@ -332,12 +327,7 @@ impl<'a> Search<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
-                let divisor = if limits.features.lighter_lmr {
-                    2.6
-                } else {
-                    2.2
-                };
-                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / divisor) as u8;
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
             }
         }
         Search {
