@@ -283,7 +283,7 @@ fn tune(
         .collect();
     let mut free = Vec::new();
     for (i, name) in names.iter().enumerate() {
-        if fixed.iter().any(|f| f == name) || !(only.is_empty() || only.contains(name)) {
+        if fixed.contains(name) || !(only.is_empty() || only.contains(name)) {
             continue;
         }
         let n = uses(variant, samples, &w, i);
