@@ -85,6 +85,7 @@ search_switches! {
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
     "BadCaptureLmr" => bad_capture_lmr,
+    "RootLmr" => root_lmr,
 }
 
 impl Default for Uci {

@@ -79,6 +79,10 @@ pub struct Features {
     /// Late captures that lose in the exchange are reduced like quiet
     /// moves.
     pub bad_capture_lmr: bool,
+    /// Late quiet root moves are reduced like late moves inside the tree
+    /// (one ply less, as at any principal-variation node), and searched
+    /// again at full depth when they reach alpha.
+    pub root_lmr: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -87,13 +91,14 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 6] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
+        ("RootLmr", |f| &mut f.root_lmr),
     ];
 }
 
@@ -119,6 +124,7 @@ impl Default for Features {
             wide_aspiration: false,
             fail_low_futility: false,
             bad_capture_lmr: false,
+            root_lmr: false,
         }
     }
 }
@@ -1344,6 +1350,7 @@ impl<'a> Search<'a> {
             let m = rm[i].mv;
             self.pv_len[1] = 1;
             self.moved[0] = Some(self.piece_to(m));
+            let quiet = !self.is_capture(m) && !m.promotes();
             let undo = self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             let rep = self.push(gives_check);
@@ -1366,7 +1373,17 @@ impl<'a> Search<'a> {
                     } else if i == 0 {
                         -self.search(-beta, -alpha, nd, 1, Node::Pv)
                     } else {
-                        let mut s = -self.search(-alpha - 1, -alpha, nd, 1, Node::Cut);
+                        let mut s = alpha + 1;
+                        if self.features.root_lmr && depth >= 3 && i >= 3 && quiet && !gives_check {
+                            let r = self.lmr[(depth as usize).min(63)][(i + 1).min(63)] as i32 - 1;
+                            let r = r.clamp(0, nd - 1);
+                            if r > 0 {
+                                s = -self.search(-alpha - 1, -alpha, nd - r, 1, Node::Cut);
+                            }
+                        }
+                        if s > alpha {
+                            s = -self.search(-alpha - 1, -alpha, nd, 1, Node::Cut);
+                        }
                         if s > alpha && s < beta {
                             s = -self.search(-beta, -alpha, nd, 1, Node::Pv);
                         }
