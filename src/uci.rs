@@ -86,6 +86,7 @@ search_switches! {
     "FailLowFutility" => fail_low_futility,
     "BadCaptureLmr" => bad_capture_lmr,
     "RootLmr" => root_lmr,
+    "ProbCut" => probcut,
 }
 
 impl Default for Uci {

@@ -21,6 +21,9 @@ pub(crate) const MAX_PLY: usize = 96;
 /// Rows of the history table: 81 origin squares, then one per hand kind.
 const FROM_SLOTS: usize = 81 + 9;
 const HISTORY_MAX: i32 = 16_384;
+/// How far above beta a capture must hold for ProbCut (a fifth less when
+/// the position improves).
+const PROBCUT_MARGIN: i32 = 250;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
@@ -83,6 +86,10 @@ pub struct Features {
     /// (one ply less, as at any principal-variation node), and searched
     /// again at full depth when they reach alpha.
     pub root_lmr: bool,
+    /// ProbCut: at a non-PV node of depth 5 or more, a capture that
+    /// holds a margin above beta in quiescence and then in a search four
+    /// plies shallower cuts the node.
+    pub probcut: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -91,7 +98,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 7] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 8] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -99,6 +106,7 @@ impl Features {
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("RootLmr", |f| &mut f.root_lmr),
+        ("ProbCut", |f| &mut f.probcut),
     ];
 }
 
@@ -125,6 +133,7 @@ impl Default for Features {
             fail_low_futility: false,
             bad_capture_lmr: false,
             root_lmr: false,
+            probcut: false,
         }
     }
 }
@@ -763,6 +772,25 @@ impl<'a> Search<'a> {
             }
         }
 
+        if self.features.probcut
+            && !pv_node
+            && excluded.is_none()
+            && !in_check
+            && depth >= 5
+            && beta.abs() < MATE_BOUND
+        {
+            let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_MARGIN / 5 * i32::from(improving);
+            let settled = hit.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta);
+            if !settled {
+                if let Some(s) = self.probcut(order, pc_beta, static_eval, depth, ply, node) {
+                    return s;
+                }
+                if self.aborted {
+                    return 0;
+                }
+            }
+        }
+
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
@@ -1038,6 +1066,73 @@ impl<'a> Search<'a> {
             self.p.tt.store(key, ply, record);
         }
         best
+    }
+
+    /// ProbCut's captures (those that win at least `pc_beta - static_eval`
+    /// in the exchange), each searched first in quiescence, then four plies
+    /// shallower, against `pc_beta`; the score of the first that holds it.
+    fn probcut(
+        &mut self,
+        order: &mut Vec<(i32, Move)>,
+        pc_beta: i32,
+        static_eval: i32,
+        depth: i32,
+        ply: usize,
+        node: Node,
+    ) -> Option<i32> {
+        let us = self.pos.side_to_move();
+        let mut list = MoveList::new();
+        self.noisy_moves(&mut list, false);
+        order.clear();
+        for &m in list.iter() {
+            if see_ge(&self.pos, self.eval, m, pc_beta - static_eval) {
+                let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
+                order.push((self.eval.value[victim], m));
+            }
+        }
+        order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
+        for &(_, m) in order.iter() {
+            self.moved[ply] = Some(self.piece_to(m));
+            self.pv_len[ply + 1] = ply + 1;
+            let undo = self.pos.make_move(m);
+            if self
+                .pos
+                .attackers_to(self.pos.king(us), us.flip(), self.pos.occupied())
+                .any()
+            {
+                self.pos.unmake_move(m, undo);
+                continue;
+            }
+            let gives_check = self.pos.in_check();
+            let score = match self.push(gives_check) {
+                Repetition::Illegal => None,
+                Repetition::Over(_) => None,
+                Repetition::No => {
+                    let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
+                    if v >= pc_beta && !self.aborted {
+                        v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, node.child());
+                    }
+                    Some(v)
+                }
+            };
+            self.pop();
+            self.pos.unmake_move(m, undo);
+            if self.aborted {
+                return None;
+            }
+            if let Some(v) = score.filter(|&v| v >= pc_beta) {
+                let record = Record {
+                    mv: Some(m),
+                    score: v,
+                    depth: depth - 3,
+                    bound: Bound::Lower,
+                    eval: Some(static_eval),
+                };
+                self.p.tt.store(self.pos.hash(), ply, record);
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// The line at `ply` becomes `m` and then the child's line. (Before each
