@@ -87,6 +87,7 @@ search_switches! {
     "BadCaptureLmr" => bad_capture_lmr,
     "RootLmr" => root_lmr,
     "ProbCut" => probcut,
+    "LmrFutility" => lmr_futility,
 }
 
 impl Default for Uci {

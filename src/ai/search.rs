@@ -90,6 +90,9 @@ pub struct Features {
     /// holds a margin above beta in quiescence and then in a search four
     /// plies shallower cuts the node.
     pub probcut: bool,
+    /// Futility pruning judged at the depth a late quiet move would be
+    /// reduced to (up to 6 plies), not at the node's depth (up to 3).
+    pub lmr_futility: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -98,7 +101,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 8] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 9] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -107,6 +110,7 @@ impl Features {
         ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("RootLmr", |f| &mut f.root_lmr),
         ("ProbCut", |f| &mut f.probcut),
+        ("LmrFutility", |f| &mut f.lmr_futility),
     ];
 }
 
@@ -134,6 +138,7 @@ impl Default for Features {
             bad_capture_lmr: false,
             root_lmr: false,
             probcut: false,
+            lmr_futility: false,
         }
     }
 }
@@ -890,10 +895,18 @@ impl<'a> Search<'a> {
                 );
             // Shallow pruning of quiet moves once a move that does not lose
             // is known; checks are kept.
-            let futility_value = static_eval + 120 + 110 * depth;
+            let (futility_depth, futility_max) = if self.features.lmr_futility {
+                let r = self.lmr[(depth as usize).min(63)][(legal + 1).min(63)];
+                ((depth - 1 - i32::from(r)).max(0), 6)
+            } else {
+                (depth, 3)
+            };
+            let futility_value = static_eval + 120 + 110 * futility_depth;
             let prunable = quiet && !pv_node && !in_check && best > -MATE_BOUND && okey < (1 << 24);
-            let futile =
-                prunable && self.features.futility && depth <= 3 && futility_value <= alpha;
+            let futile = prunable
+                && self.features.futility
+                && futility_depth <= futility_max
+                && futility_value <= alpha;
             let shallow = futile
                 || (prunable
                     && self.features.lmp
