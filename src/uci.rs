@@ -88,6 +88,7 @@ search_switches! {
     "RootLmr" => root_lmr,
     "ProbCut" => probcut,
     "LmrFutility" => lmr_futility,
+    "QsearchMove" => qsearch_move,
 }
 
 impl Default for Uci {

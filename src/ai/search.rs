@@ -93,6 +93,9 @@ pub struct Features {
     /// Futility pruning judged at the depth a late quiet move would be
     /// reduced to (up to 6 plies), not at the node's depth (up to 3).
     pub lmr_futility: bool,
+    /// Quiescence keeps the move that raised alpha in the table and tries
+    /// the table's move first.
+    pub qsearch_move: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -101,7 +104,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 9] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -111,6 +114,7 @@ impl Features {
         ("RootLmr", |f| &mut f.root_lmr),
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
+        ("QsearchMove", |f| &mut f.qsearch_move),
     ];
 }
 
@@ -139,6 +143,7 @@ impl Default for Features {
             root_lmr: false,
             probcut: false,
             lmr_futility: false,
+            qsearch_move: false,
         }
     }
 }
@@ -169,6 +174,25 @@ impl Node {
         match self {
             Node::Pv | Node::All => Node::Cut,
             Node::Cut => Node::All,
+        }
+    }
+}
+
+/// What a quiescence node knows from the table and tells it back.
+struct QNode {
+    /// The static evaluation, when known.
+    stand: Option<i32>,
+    /// The table's move, tried first.
+    tt_move: Option<Move>,
+    /// The move that last raised alpha.
+    best: Option<Move>,
+}
+
+impl QNode {
+    /// Puts the table's move, when listed, before every other.
+    fn first(&self, order: &mut [(i32, Move)]) {
+        if let Some(entry) = order.iter_mut().find(|e| Some(e.1) == self.tt_move) {
+            entry.0 = i32::MAX;
         }
     }
 }
@@ -1232,9 +1256,15 @@ impl<'a> Search<'a> {
                 return h.score;
             }
         }
-        let mut stand = hit.and_then(|h| h.eval);
+        let mut q = QNode {
+            stand: hit.and_then(|h| h.eval),
+            tt_move: hit
+                .and_then(|h| h.mv)
+                .filter(|_| self.features.qsearch_move),
+            best: None,
+        };
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply, &mut stand);
+        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply, &mut q);
         self.bufs[ply] = buf;
         if table && !self.aborted {
             let bound = if s >= beta {
@@ -1245,11 +1275,11 @@ impl<'a> Search<'a> {
                 Bound::Upper
             };
             let record = Record {
-                mv: None,
+                mv: q.best.filter(|_| self.features.qsearch_move),
                 score: s,
                 depth,
                 bound,
-                eval: stand,
+                eval: q.stand,
             };
             self.p.tt.store(key, ply, record);
         }
@@ -1263,7 +1293,7 @@ impl<'a> Search<'a> {
         beta: i32,
         ply: usize,
         qply: usize,
-        known: &mut Option<i32>,
+        q: &mut QNode,
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.poll();
@@ -1295,6 +1325,7 @@ impl<'a> Search<'a> {
                     .map_or(0, |p| self.eval.value[p.kind.index()]);
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
+            q.first(order);
             order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
             for &(_, m) in order.iter() {
                 if self.declines_promotion(m) {
@@ -1334,6 +1365,7 @@ impl<'a> Search<'a> {
                     best = score;
                     if score > alpha {
                         alpha = score;
+                        q.best = Some(m);
                         if alpha >= beta {
                             break;
                         }
@@ -1351,7 +1383,7 @@ impl<'a> Search<'a> {
         }
         // The static evaluation: known from the table, else computed and
         // told back (for the table).
-        let stand = *known.get_or_insert_with(|| eval::evaluate(&self.pos));
+        let stand = *q.stand.get_or_insert_with(|| eval::evaluate(&self.pos));
         if stand >= beta {
             return stand;
         }
@@ -1390,6 +1422,7 @@ impl<'a> Search<'a> {
         if self.features.qsearch_checks && qply == 0 {
             self.checking_drops(order);
         }
+        q.first(order);
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         for &(_, m) in order.iter() {
             let undo = self.pos.make_move(m);
@@ -1428,6 +1461,7 @@ impl<'a> Search<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    q.best = Some(m);
                     if alpha >= beta {
                         break;
                     }
