@@ -89,6 +89,7 @@ search_switches! {
     "ProbCut" => probcut,
     "LmrFutility" => lmr_futility,
     "QsearchMove" => qsearch_move,
+    "DeltaSwing" => delta_swing,
 }
 
 impl Default for Uci {

@@ -96,6 +96,10 @@ pub struct Features {
     /// Quiescence keeps the move that raised alpha in the table and tries
     /// the table's move first.
     pub qsearch_move: bool,
+    /// Quiescence's delta pruning counts what a capture swings in a drop
+    /// game (the piece off the board and into the captor's hand), not its
+    /// board value alone.
+    pub delta_swing: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -104,7 +108,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -115,6 +119,7 @@ impl Features {
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
+        ("DeltaSwing", |f| &mut f.delta_swing),
     ];
 }
 
@@ -144,6 +149,7 @@ impl Default for Features {
             probcut: false,
             lmr_futility: false,
             qsearch_move: false,
+            delta_swing: false,
         }
     }
 }
@@ -1397,13 +1403,18 @@ impl<'a> Search<'a> {
         for &m in list.iter() {
             let from = m.from().expect("board move");
             let mover = self.pos.piece_at(from).map(|p| p.kind);
-            let victim = self
-                .pos
-                .piece_at(m.to())
-                .map_or(0, |p| self.eval.value[p.kind.index()]);
+            let (victim, swing) = self.pos.piece_at(m.to()).map_or((0, 0), |p| {
+                let k = p.kind.index();
+                (self.eval.value[k], self.eval.see[k])
+            });
             let gain = self.promotion_gain(m);
             // Delta pruning: even winning the piece cannot reach alpha.
-            if stand + victim + gain + 150 <= alpha {
+            let won = if self.features.delta_swing {
+                swing
+            } else {
+                victim
+            };
+            if stand + won + gain + 150 <= alpha {
                 continue;
             }
             let a = mover.map_or(0, |k| {
