@@ -84,7 +84,6 @@ search_switches! {
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
     "FailLowFutility" => fail_low_futility,
-    "BadCaptureLmr" => bad_capture_lmr,
     "RootLmr" => root_lmr,
     "ProbCut" => probcut,
     "LmrFutility" => lmr_futility,

@@ -79,9 +79,6 @@ pub struct Features {
     /// A fail-low node's result is raised to the futility value of the
     /// quiet moves that futility skipped (their bound), not left below it.
     pub fail_low_futility: bool,
-    /// Late captures that lose in the exchange are reduced like quiet
-    /// moves.
-    pub bad_capture_lmr: bool,
     /// Late quiet root moves are reduced like late moves inside the tree
     /// (one ply less, as at any principal-variation node), and searched
     /// again at full depth when they reach alpha.
@@ -108,13 +105,12 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("BadCaptureLmr", |f| &mut f.bad_capture_lmr),
         ("RootLmr", |f| &mut f.root_lmr),
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
@@ -144,7 +140,6 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: false,
             fail_low_futility: false,
-            bad_capture_lmr: false,
             root_lmr: false,
             probcut: false,
             lmr_futility: false,
@@ -1012,7 +1007,7 @@ impl<'a> Search<'a> {
                     let mut r = 0;
                     if self.features.lmr
                         && depth >= 3
-                        && (quiet || (self.features.bad_capture_lmr && okey < 0))
+                        && quiet
                         && !in_check
                         && !gives_check
                         && legal > 3
