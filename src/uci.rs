@@ -89,6 +89,7 @@ search_switches! {
     "LmrFutility" => lmr_futility,
     "QsearchMove" => qsearch_move,
     "DeltaSwing" => delta_swing,
+    "QsearchBoardChecks" => qsearch_board_checks,
 }
 
 impl Default for Uci {

@@ -97,6 +97,9 @@ pub struct Features {
     /// game (the piece off the board and into the captor's hand), not its
     /// board value alone.
     pub delta_swing: bool,
+    /// Quiescence's first ply also tries quiet board moves that give
+    /// check and hold their square (as it does drops).
+    pub qsearch_board_checks: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -105,7 +108,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 10] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -116,6 +119,7 @@ impl Features {
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("DeltaSwing", |f| &mut f.delta_swing),
+        ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
     ];
 }
 
@@ -145,6 +149,7 @@ impl Default for Features {
             lmr_futility: false,
             qsearch_move: false,
             delta_swing: false,
+            qsearch_board_checks: false,
         }
     }
 }
@@ -1241,6 +1246,37 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Quiet board moves (not promotions) that give check by the piece
+    /// moved and that the opponent cannot win on their square.
+    fn checking_board_moves(&self, order: &mut Vec<(i32, Move)>) {
+        let us = self.pos.side_to_move();
+        let them = us.flip();
+        let king = self.pos.king(them);
+        let occ = self.pos.occupied();
+        for from in self.pos.pieces_of(us) {
+            let Some(p) = self.pos.piece_at(from) else {
+                continue;
+            };
+            if self.rules.kind(p.kind).royal {
+                continue;
+            }
+            // Empty squares it reaches from which it would attack the King
+            // (its moves from the King's square, as the opponent's piece).
+            let targets = self.pos.attacks_from(p.kind, us, from, occ)
+                & self.pos.attacks_from(p.kind, them, king, occ)
+                & !occ;
+            for to in targets {
+                let m = Move::normal(from, to, false);
+                if self.pseudo_legal(m)
+                    && !self.declines_promotion(m)
+                    && see_ge(&self.pos, self.eval, m, 0)
+                {
+                    order.push((-2, m));
+                }
+            }
+        }
+    }
+
     fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         let table = self.features.qsearch_tt && ply < MAX_PLY;
         // The first ply tries more moves than the later ones: its result
@@ -1427,6 +1463,9 @@ impl<'a> Search<'a> {
         }
         if self.features.qsearch_checks && qply == 0 {
             self.checking_drops(order);
+        }
+        if self.features.qsearch_board_checks && qply == 0 {
+            self.checking_board_moves(order);
         }
         q.first(order);
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
