@@ -90,6 +90,7 @@ search_switches! {
     "QsearchMove" => qsearch_move,
     "DeltaSwing" => delta_swing,
     "QsearchBoardChecks" => qsearch_board_checks,
+    "MvvSwing" => mvv_swing,
 }
 
 impl Default for Uci {

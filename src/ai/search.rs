@@ -100,6 +100,9 @@ pub struct Features {
     /// Quiescence's first ply also tries quiet board moves that give
     /// check and hold their square (as it does drops).
     pub qsearch_board_checks: bool,
+    /// Captures ordered by what taking the victim swings (its board value
+    /// and its value in the captor's hand), not its board value alone.
+    pub mvv_swing: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -108,7 +111,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -120,6 +123,7 @@ impl Features {
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("DeltaSwing", |f| &mut f.delta_swing),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
+        ("MvvSwing", |f| &mut f.mvv_swing),
     ];
 }
 
@@ -150,6 +154,7 @@ impl Default for Features {
             qsearch_move: false,
             delta_swing: false,
             qsearch_board_checks: false,
+            mvv_swing: false,
         }
     }
 }
@@ -572,6 +577,15 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// A victim's worth for the order of captures.
+    fn victim_value(&self, kind: Kind) -> i32 {
+        if self.features.mvv_swing {
+            self.eval.see[kind.index()]
+        } else {
+            self.eval.value[kind.index()]
+        }
+    }
+
     fn promotion_gain(&self, m: Move) -> i32 {
         if !m.promotes() {
             return 0;
@@ -608,7 +622,7 @@ impl<'a> Search<'a> {
                 if self.rules.campmate && mover == king && m.to().rank() == us.far_rank() {
                     1 << 29
                 } else if let Some(victim) = self.pos.piece_at(m.to()) {
-                    let v = self.eval.value[victim.kind.index()];
+                    let v = self.victim_value(victim.kind);
                     let a = if mover == king {
                         0
                     } else {
@@ -1359,7 +1373,7 @@ impl<'a> Search<'a> {
                 let v = self
                     .pos
                     .piece_at(m.to())
-                    .map_or(0, |p| self.eval.value[p.kind.index()]);
+                    .map_or(0, |p| self.victim_value(p.kind));
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
             q.first(order);
@@ -1459,7 +1473,12 @@ impl<'a> Search<'a> {
             if !see_ge(&self.pos, self.eval, m, -gain) {
                 continue;
             }
-            order.push((victim * 8 - a / 16 + gain, m));
+            let v = if self.features.mvv_swing {
+                swing
+            } else {
+                victim
+            };
+            order.push((v * 8 - a / 16 + gain, m));
         }
         if self.features.qsearch_checks && qply == 0 {
             self.checking_drops(order);
