@@ -111,7 +111,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -121,7 +121,6 @@ impl Features {
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
-        ("DeltaSwing", |f| &mut f.delta_swing),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
         ("MvvSwing", |f| &mut f.mvv_swing),
     ];
@@ -152,7 +151,7 @@ impl Default for Features {
             probcut: false,
             lmr_futility: false,
             qsearch_move: false,
-            delta_swing: false,
+            delta_swing: true,
             qsearch_board_checks: false,
             mvv_swing: false,
         }
