@@ -91,6 +91,7 @@ search_switches! {
     "DeltaSwing" => delta_swing,
     "QsearchBoardChecks" => qsearch_board_checks,
     "MvvSwing" => mvv_swing,
+    "WideDelta" => wide_delta,
 }
 
 impl Default for Uci {

@@ -103,6 +103,9 @@ pub struct Features {
     /// Captures ordered by what taking the victim swings (its board value
     /// and its value in the captor's hand), not its board value alone.
     pub mvv_swing: bool,
+    /// Quiescence's delta pruning with a margin of 400, not 150: a capture
+    /// near a King moves our evaluation by more than its material.
+    pub wide_delta: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -111,7 +114,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -123,6 +126,7 @@ impl Features {
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
         ("MvvSwing", |f| &mut f.mvv_swing),
+        ("WideDelta", |f| &mut f.wide_delta),
     ];
 }
 
@@ -154,6 +158,7 @@ impl Default for Features {
             delta_swing: true,
             qsearch_board_checks: false,
             mvv_swing: false,
+            wide_delta: false,
         }
     }
 }
@@ -1458,7 +1463,8 @@ impl<'a> Search<'a> {
             } else {
                 victim
             };
-            if stand + won + gain + 150 <= alpha {
+            let margin = if self.features.wide_delta { 400 } else { 150 };
+            if stand + won + gain + margin <= alpha {
                 continue;
             }
             let a = mover.map_or(0, |k| {
