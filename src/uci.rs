@@ -90,7 +90,6 @@ search_switches! {
     "QsearchMove" => qsearch_move,
     "DeltaSwing" => delta_swing,
     "QsearchBoardChecks" => qsearch_board_checks,
-    "MvvSwing" => mvv_swing,
     "WideDelta" => wide_delta,
 }
 

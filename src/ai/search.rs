@@ -100,9 +100,6 @@ pub struct Features {
     /// Quiescence's first ply also tries quiet board moves that give
     /// check and hold their square (as it does drops).
     pub qsearch_board_checks: bool,
-    /// Captures ordered by what taking the victim swings (its board value
-    /// and its value in the captor's hand), not its board value alone.
-    pub mvv_swing: bool,
     /// Quiescence's delta pruning with a margin of 400, not 150: a capture
     /// near a King moves our evaluation by more than its material.
     pub wide_delta: bool,
@@ -114,7 +111,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -125,7 +122,6 @@ impl Features {
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
-        ("MvvSwing", |f| &mut f.mvv_swing),
         ("WideDelta", |f| &mut f.wide_delta),
     ];
 }
@@ -157,7 +153,6 @@ impl Default for Features {
             qsearch_move: false,
             delta_swing: true,
             qsearch_board_checks: false,
-            mvv_swing: false,
             wide_delta: false,
         }
     }
@@ -581,15 +576,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// A victim's worth for the order of captures.
-    fn victim_value(&self, kind: Kind) -> i32 {
-        if self.features.mvv_swing {
-            self.eval.see[kind.index()]
-        } else {
-            self.eval.value[kind.index()]
-        }
-    }
-
     fn promotion_gain(&self, m: Move) -> i32 {
         if !m.promotes() {
             return 0;
@@ -626,7 +612,7 @@ impl<'a> Search<'a> {
                 if self.rules.campmate && mover == king && m.to().rank() == us.far_rank() {
                     1 << 29
                 } else if let Some(victim) = self.pos.piece_at(m.to()) {
-                    let v = self.victim_value(victim.kind);
+                    let v = self.eval.value[victim.kind.index()];
                     let a = if mover == king {
                         0
                     } else {
@@ -1377,7 +1363,7 @@ impl<'a> Search<'a> {
                 let v = self
                     .pos
                     .piece_at(m.to())
-                    .map_or(0, |p| self.victim_value(p.kind));
+                    .map_or(0, |p| self.eval.value[p.kind.index()]);
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
             q.first(order);
@@ -1478,12 +1464,7 @@ impl<'a> Search<'a> {
             if !see_ge(&self.pos, self.eval, m, -gain) {
                 continue;
             }
-            let v = if self.features.mvv_swing {
-                swing
-            } else {
-                victim
-            };
-            order.push((v * 8 - a / 16 + gain, m));
+            order.push((victim * 8 - a / 16 + gain, m));
         }
         if self.features.qsearch_checks && qply == 0 {
             self.checking_drops(order);
