@@ -91,6 +91,7 @@ search_switches! {
     "DeltaSwing" => delta_swing,
     "QsearchBoardChecks" => qsearch_board_checks,
     "WideDelta" => wide_delta,
+    "NoDelta" => no_delta,
 }
 
 impl Default for Uci {

@@ -103,6 +103,8 @@ pub struct Features {
     /// Quiescence's delta pruning with a margin of 400, not 150: a capture
     /// near a King moves our evaluation by more than its material.
     pub wide_delta: bool,
+    /// No delta pruning in quiescence at all.
+    pub no_delta: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -111,7 +113,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -123,6 +125,7 @@ impl Features {
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
         ("WideDelta", |f| &mut f.wide_delta),
+        ("NoDelta", |f| &mut f.no_delta),
     ];
 }
 
@@ -154,6 +157,7 @@ impl Default for Features {
             delta_swing: true,
             qsearch_board_checks: false,
             wide_delta: false,
+            no_delta: false,
         }
     }
 }
@@ -1450,7 +1454,7 @@ impl<'a> Search<'a> {
                 victim
             };
             let margin = if self.features.wide_delta { 400 } else { 150 };
-            if stand + won + gain + margin <= alpha {
+            if !self.features.no_delta && stand + won + gain + margin <= alpha {
                 continue;
             }
             let a = mover.map_or(0, |k| {
