@@ -92,6 +92,7 @@ search_switches! {
     "QsearchBoardChecks" => qsearch_board_checks,
     "WideDelta" => wide_delta,
     "NoDelta" => no_delta,
+    "ZoneFutility" => zone_futility,
 }
 
 impl Default for Uci {

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
+    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
 };
 
 use super::eval::{self, can_campmate, Tables};
@@ -105,6 +105,10 @@ pub struct Features {
     pub wide_delta: bool,
     /// No delta pruning in quiescence at all.
     pub no_delta: bool,
+    /// Futility and move-count pruning spare quiet moves whose piece then
+    /// attacks a square next to the enemy King (in a drop game such a
+    /// move can change the evaluation by far more than any margin).
+    pub zone_futility: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -113,7 +117,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -126,6 +130,7 @@ impl Features {
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
         ("WideDelta", |f| &mut f.wide_delta),
         ("NoDelta", |f| &mut f.no_delta),
+        ("ZoneFutility", |f| &mut f.zone_futility),
     ];
 }
 
@@ -158,6 +163,7 @@ impl Default for Features {
             qsearch_board_checks: false,
             wide_delta: false,
             no_delta: false,
+            zone_futility: false,
         }
     }
 }
@@ -580,6 +586,26 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Whether the piece a quiet move moves (or drops) attacks a square
+    /// next to the enemy King from where it lands.
+    fn hits_king_zone(&self, m: Move) -> bool {
+        let us = self.pos.side_to_move();
+        let ksq = self.pos.king(us.flip());
+        let zone = self
+            .pos
+            .attacks_from(self.rules.king, us.flip(), ksq, Bitboard::EMPTY);
+        let to = m.to();
+        let (kind, occ) = match (m.from(), m.drop_kind()) {
+            (Some(from), _) => match self.pos.piece_at(from) {
+                Some(p) => (p.kind, self.pos.occupied() ^ from.bb() | to.bb()),
+                None => return false,
+            },
+            (None, Some(kind)) => (kind, self.pos.occupied() | to.bb()),
+            _ => return false,
+        };
+        (self.pos.attacks_from(kind, us, to, occ) & zone).any()
+    }
+
     fn promotion_gain(&self, m: Move) -> i32 {
         if !m.promotes() {
             return 0;
@@ -952,6 +978,7 @@ impl<'a> Search<'a> {
                     && quiets_seen + 1 > lmp_limit);
             // A quiet move pruned is not made: whether it gives check is
             // known before.
+            let shallow = shallow && !(self.features.zone_futility && self.hits_king_zone(m));
             if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
                 legal += 1;
                 quiets_seen += 1;
