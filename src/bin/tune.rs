@@ -26,7 +26,8 @@
 //!
 //! `--fix tempo,weak` keeps those weights (names as `PANTHEON_EVAL` takes
 //! them) where they are; `--only hand_kind,hand_threat` fits those alone
-//! (a new term, against the weights already played). `--min-positions N`
+//! (a new term, against the weights already played). A name that is no
+//! weight of either game stops the tuner before it reads anything. `--min-positions N`
 //! also keeps every weight that fewer than N of the fitted positions use
 //! (the rare ones learn those positions' noise: Mansindam's King on its 4th
 //! rank, 8 positions, was fitted to -1029). Tried with N = 200 and the rare
@@ -253,6 +254,22 @@ fn fit_k(variant: Variant, samples: &[Sample], w: &Weights) -> f64 {
     (lo + hi) / 2.0
 }
 
+/// The first of `names` that names no weight of either game (names differ
+/// by game: `value.A` is Mansindam's only).
+fn unknown_name<'a>(mut names: impl Iterator<Item = &'a String>) -> Option<&'a String> {
+    let known: Vec<String> = Variant::ALL
+        .iter()
+        .flat_map(|&v| {
+            defaults(v)
+                .fields(v)
+                .into_iter()
+                .map(|(n, _)| n)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    names.find(|n| !known.contains(n))
+}
+
 fn tune(
     variant: Variant,
     samples: &[Sample],
@@ -398,6 +415,12 @@ fn main() {
         }
     }
     assert!(!files.is_empty(), "{usage}");
+    if let Some(name) = unknown_name(fixed.iter().chain(&only)) {
+        eprintln!(
+            "tune: no weight is named {name} in either game (names as PANTHEON_EVAL takes them)"
+        );
+        std::process::exit(2);
+    }
     let mut samples = Samples {
         fit: [Vec::new(), Vec::new()],
         held: [Vec::new(), Vec::new()],
