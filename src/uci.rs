@@ -93,6 +93,7 @@ search_switches! {
     "WideDelta" => wide_delta,
     "NoDelta" => no_delta,
     "ZoneFutility" => zone_futility,
+    "ZoneLmr" => zone_lmr,
 }
 
 impl Default for Uci {

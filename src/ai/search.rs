@@ -109,6 +109,9 @@ pub struct Features {
     /// attacks a square next to the enemy King (in a drop game such a
     /// move can change the evaluation by far more than any margin).
     pub zone_futility: bool,
+    /// Late quiet moves whose piece then attacks a square next to the
+    /// enemy King are reduced one ply less.
+    pub zone_lmr: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -117,7 +120,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -131,6 +134,7 @@ impl Features {
         ("WideDelta", |f| &mut f.wide_delta),
         ("NoDelta", |f| &mut f.no_delta),
         ("ZoneFutility", |f| &mut f.zone_futility),
+        ("ZoneLmr", |f| &mut f.zone_lmr),
     ];
 }
 
@@ -164,6 +168,7 @@ impl Default for Features {
             wide_delta: false,
             no_delta: false,
             zone_futility: false,
+            zone_lmr: false,
         }
     }
 }
@@ -989,6 +994,8 @@ impl<'a> Search<'a> {
             }
             #[cfg(debug_assertions)]
             let expected_check = quiet && quiet_gives_check(&self.pos, m);
+            // Known before the move is made, for its reduction.
+            let zone_hit = self.features.zone_lmr && quiet && depth >= 3 && self.hits_king_zone(m);
             self.moved[ply] = Some(self.piece_to(m));
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
@@ -1060,6 +1067,9 @@ impl<'a> Search<'a> {
                             r += 2;
                         }
                         if okey >= (1 << 24) {
+                            r -= 1;
+                        }
+                        if self.features.zone_lmr && zone_hit {
                             r -= 1;
                         }
                         r = r.clamp(0, new_depth - 1);
