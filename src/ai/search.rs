@@ -120,18 +120,16 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
-        ("WideAspiration", |f| &mut f.wide_aspiration),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("RootLmr", |f| &mut f.root_lmr),
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
-        ("WideDelta", |f| &mut f.wide_delta),
         ("NoDelta", |f| &mut f.no_delta),
         ("ZoneFutility", |f| &mut f.zone_futility),
         ("ZoneLmr", |f| &mut f.zone_lmr),
@@ -157,7 +155,7 @@ impl Default for Features {
             cut_node_lmr: false,
             singular: false,
             qsearch_tt: true,
-            wide_aspiration: false,
+            wide_aspiration: true,
             fail_low_futility: false,
             root_lmr: false,
             probcut: false,
@@ -165,7 +163,7 @@ impl Default for Features {
             qsearch_move: false,
             delta_swing: true,
             qsearch_board_checks: false,
-            wide_delta: false,
+            wide_delta: true,
             no_delta: false,
             zone_futility: false,
             zone_lmr: false,
