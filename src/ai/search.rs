@@ -589,6 +589,14 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// After a pseudo-legal move of `us`: whether it left our King attacked
+    /// (the move is then illegal).
+    fn left_king_attacked(&self, us: Color) -> bool {
+        self.pos
+            .attackers_to(self.pos.king(us), us.flip(), self.pos.occupied())
+            .any()
+    }
+
     /// Whether the piece a quiet move moves (or drops) attacks a square
     /// next to the enemy King from where it lands.
     fn hits_king_zone(&self, m: Move) -> bool {
@@ -997,12 +1005,7 @@ impl<'a> Search<'a> {
             self.moved[ply] = Some(self.piece_to(m));
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
-            if from_tt
-                && self
-                    .pos
-                    .attackers_to(self.pos.king(us), us.flip(), self.pos.occupied())
-                    .any()
-            {
+            if from_tt && self.left_king_attacked(us) {
                 self.pos.unmake_move(m, undo);
                 continue;
             }
@@ -1181,11 +1184,7 @@ impl<'a> Search<'a> {
             self.moved[ply] = Some(self.piece_to(m));
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
-            if self
-                .pos
-                .attackers_to(self.pos.king(us), us.flip(), self.pos.occupied())
-                .any()
-            {
+            if self.left_king_attacked(us) {
                 self.pos.unmake_move(m, undo);
                 continue;
             }
@@ -1388,7 +1387,6 @@ impl<'a> Search<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         let us = self.pos.side_to_move();
-        let them = us.flip();
         if self.pos.in_check() {
             // Every evasion, drops that block included.
             let moves = self.pos.legal_moves();
@@ -1516,11 +1514,7 @@ impl<'a> Search<'a> {
         for &(_, m) in order.iter() {
             let undo = self.pos.make_move(m);
             // Pseudo-legal: our King must not be left attacked.
-            if self
-                .pos
-                .attackers_to(self.pos.king(us), them, self.pos.occupied())
-                .any()
-            {
+            if self.left_king_attacked(us) {
                 self.pos.unmake_move(m, undo);
                 continue;
             }
