@@ -987,9 +987,9 @@ impl<'a> Search<'a> {
                     && self.features.lmp
                     && depth <= lmp_depth
                     && quiets_seen + 1 > lmp_limit);
+            let shallow = shallow && !(self.features.zone_futility && self.hits_king_zone(m));
             // A quiet move pruned is not made: whether it gives check is
             // known before.
-            let shallow = shallow && !(self.features.zone_futility && self.hits_king_zone(m));
             if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
                 legal += 1;
                 quiets_seen += 1;
