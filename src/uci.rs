@@ -91,7 +91,6 @@ search_switches! {
     "DeltaSwing" => delta_swing,
     "QsearchBoardChecks" => qsearch_board_checks,
     "WideDelta" => wide_delta,
-    "NoDelta" => no_delta,
     "ZoneFutility" => zone_futility,
     "ZoneLmr" => zone_lmr,
 }

@@ -103,8 +103,6 @@ pub struct Features {
     /// Quiescence's delta pruning with a margin of 400, not 150: a capture
     /// near a King moves our evaluation by more than its material.
     pub wide_delta: bool,
-    /// No delta pruning in quiescence at all.
-    pub no_delta: bool,
     /// Futility and move-count pruning spare quiet moves whose piece then
     /// attacks a square next to the enemy King (in a drop game such a
     /// move can change the evaluation by far more than any margin).
@@ -120,7 +118,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -130,7 +128,6 @@ impl Features {
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
-        ("NoDelta", |f| &mut f.no_delta),
         ("ZoneFutility", |f| &mut f.zone_futility),
         ("ZoneLmr", |f| &mut f.zone_lmr),
     ];
@@ -164,7 +161,6 @@ impl Default for Features {
             delta_swing: true,
             qsearch_board_checks: false,
             wide_delta: true,
-            no_delta: false,
             zone_futility: false,
             zone_lmr: false,
         }
@@ -1487,7 +1483,7 @@ impl<'a> Search<'a> {
                 victim
             };
             let margin = if self.features.wide_delta { 400 } else { 150 };
-            if !self.features.no_delta && stand + won + gain + margin <= alpha {
+            if stand + won + gain + margin <= alpha {
                 continue;
             }
             let a = mover.map_or(0, |k| {
