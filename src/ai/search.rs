@@ -585,6 +585,12 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The late-move reduction at `depth` of the `n`th move (from 1).
+    #[inline]
+    fn reduction(&self, depth: i32, n: usize) -> i32 {
+        i32::from(self.lmr[(depth.max(0) as usize).min(63)][n.min(63)])
+    }
+
     /// After a pseudo-legal move of `us`: whether it left our King attacked
     /// (the move is then illegal).
     fn left_king_attacked(&self, us: Color) -> bool {
@@ -967,8 +973,7 @@ impl<'a> Search<'a> {
             // Shallow pruning of quiet moves once a move that does not lose
             // is known; checks are kept.
             let (futility_depth, futility_max) = if self.features.lmr_futility {
-                let r = self.lmr[(depth as usize).min(63)][(legal + 1).min(63)];
-                ((depth - 1 - i32::from(r)).max(0), 6)
+                ((depth - 1 - self.reduction(depth, legal + 1)).max(0), 6)
             } else {
                 (depth, 3)
             };
@@ -1056,7 +1061,7 @@ impl<'a> Search<'a> {
                         && !gives_check
                         && legal > 3
                     {
-                        r = self.lmr[(depth as usize).min(63)][legal.min(63)] as i32;
+                        r = self.reduction(depth, legal);
                         if pv_node {
                             r -= 1;
                         }
@@ -1596,7 +1601,7 @@ impl<'a> Search<'a> {
                     } else {
                         let mut s = alpha + 1;
                         if self.features.root_lmr && depth >= 3 && i >= 3 && quiet && !gives_check {
-                            let r = self.lmr[(depth as usize).min(63)][(i + 1).min(63)] as i32 - 1;
+                            let r = self.reduction(depth, i + 1) - 1;
                             let r = r.clamp(0, nd - 1);
                             if r > 0 {
                                 s = -self.search(-alpha - 1, -alpha, nd - r, 1, Node::Cut);

@@ -27,10 +27,10 @@
 //! `--fix tempo,weak` keeps those weights (names as `PANTHEON_EVAL` takes
 //! them) where they are; `--only hand_kind,hand_threat` fits those alone
 //! (a new term, against the weights already played). A name that is no
-//! weight of either game stops the tuner before it reads anything. `--min-positions N`
-//! also keeps every weight that fewer than N of the fitted positions use
-//! (the rare ones learn those positions' noise: Mansindam's King on its 4th
-//! rank, 8 positions, was fitted to -1029). Tried with N = 200 and the rare
+//! weight of either game stops the tuner before it reads anything.
+//! `--min-positions N` also keeps every weight that fewer than N of the
+//! fitted positions use (the rare ones learn those positions' noise:
+//! Mansindam's King on its 4th rank, 8 positions, was fitted to -1029). Tried with N = 200 and the rare
 //! ranks reset, it scored 0 Elo (-24 .. +24) in 684 games: not used for the
 //! weights played.
 //!
