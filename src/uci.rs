@@ -93,6 +93,8 @@ search_switches! {
     "WideDelta" => wide_delta,
     "ZoneFutility" => zone_futility,
     "ZoneLmr" => zone_lmr,
+    "HistoryLmr" => history_lmr,
+    "ImprovingLmr" => improving_lmr,
 }
 
 impl Default for Uci {

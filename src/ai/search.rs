@@ -110,6 +110,13 @@ pub struct Features {
     /// Late quiet moves whose piece then attacks a square next to the
     /// enemy King are reduced one ply less.
     pub zone_lmr: bool,
+    /// A late quiet move's reduction falls (or grows) by up to two plies
+    /// with its history: one ply per half the largest value of one table
+    /// in the sum of its three (history and two continuation histories).
+    pub history_lmr: bool,
+    /// Late quiet moves are reduced one ply more where the static
+    /// evaluation has not risen since our last move.
+    pub improving_lmr: bool,
 }
 
 /// A search switch: where its flag lies in [`Features`].
@@ -118,7 +125,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -130,6 +137,8 @@ impl Features {
         ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
         ("ZoneFutility", |f| &mut f.zone_futility),
         ("ZoneLmr", |f| &mut f.zone_lmr),
+        ("HistoryLmr", |f| &mut f.history_lmr),
+        ("ImprovingLmr", |f| &mut f.improving_lmr),
     ];
 }
 
@@ -163,6 +172,8 @@ impl Default for Features {
             wide_delta: true,
             zone_futility: false,
             zone_lmr: false,
+            history_lmr: false,
+            improving_lmr: false,
         }
     }
 }
@@ -1073,6 +1084,12 @@ impl<'a> Search<'a> {
                         }
                         if self.features.zone_lmr && zone_hit {
                             r -= 1;
+                        }
+                        if self.features.history_lmr && okey < (1 << 24) {
+                            r -= (okey / (HISTORY_MAX / 2)).clamp(-2, 2);
+                        }
+                        if self.features.improving_lmr && !improving {
+                            r += 1;
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
