@@ -95,6 +95,7 @@ search_switches! {
     "ZoneLmr" => zone_lmr,
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
+    "CaptureHistory" => capture_history,
 }
 
 impl Default for Uci {
