@@ -130,12 +130,11 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("RootLmr", |f| &mut f.root_lmr),
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
         ("QsearchMove", |f| &mut f.qsearch_move),
@@ -169,7 +168,7 @@ impl Default for Features {
             qsearch_tt: true,
             wide_aspiration: true,
             fail_low_futility: false,
-            root_lmr: false,
+            root_lmr: true,
             probcut: false,
             lmr_futility: false,
             qsearch_move: false,
