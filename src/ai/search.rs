@@ -124,6 +124,12 @@ pub struct Features {
     pub capture_history: bool,
 }
 
+/// Moves a history entry of `i16` by `bonus`, less as it nears
+/// ±[`HISTORY_MAX`] (so that it never leaves that range).
+fn nudge(h: &mut i16, bonus: i32) {
+    *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
+}
+
 /// A search switch: where its flag lies in [`Features`].
 pub type Switch = fn(&mut Features) -> &mut bool;
 
@@ -717,8 +723,7 @@ impl<'a> Search<'a> {
         let h = &mut self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         for i in self.cont_slots(m, ply).into_iter().flatten() {
-            let h = &mut self.p.cont[i];
-            *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
+            nudge(&mut self.p.cont[i], bonus);
         }
     }
 
@@ -731,8 +736,7 @@ impl<'a> Search<'a> {
 
     fn update_capture_history(&mut self, m: Move, bonus: i32) {
         let slot = self.capture_slot(m);
-        let h = &mut self.p.capture[slot];
-        *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
+        nudge(&mut self.p.capture[slot], bonus);
     }
 
     /// The piece a move moves (or drops) and its square, as `moved` keeps it.

@@ -30,9 +30,9 @@
 //! weight of either game stops the tuner before it reads anything.
 //! `--min-positions N` also keeps every weight that fewer than N of the
 //! fitted positions use (the rare ones learn those positions' noise:
-//! Mansindam's King on its 4th rank, 8 positions, was fitted to -1029). Tried with N = 200 and the rare
-//! ranks reset, it scored 0 Elo (-24 .. +24) in 684 games: not used for the
-//! weights played.
+//! Mansindam's King on its 4th rank, 8 positions, was fitted to -1029).
+//! Tried with N = 200 and the rare ranks reset, it scored 0 Elo
+//! (-24 .. +24) in 684 games: not used for the weights played.
 //!
 //! It prints both errors pass by pass and every weight that moved; with
 //! `--write` it rewrites `src/ai/weights.rs` with the kept weights.
