@@ -400,21 +400,47 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let usage =
         "usage: tune [--passes N] [--fix NAMES] [--only NAMES] [--min-positions N] [--write] [--worst N] FILES... | tune --dump OUT [--every N] GAMES...";
+    // A wrong command line gets the usage and status 2, `--help` the usage.
+    let stop = |status: i32| -> ! {
+        eprintln!("{usage}");
+        std::process::exit(status)
+    };
     while let Some(a) = args.next() {
-        let mut number = || -> usize { args.next().and_then(|n| n.parse().ok()).expect(usage) };
+        let mut number = || -> usize {
+            args.next()
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| stop(2))
+        };
         match a.as_str() {
             "--passes" => passes = number(),
             "--every" => every = number().max(1),
             "--min-positions" => min_positions = number(),
             "--worst" => worst = number(),
             "--write" => write = true,
-            "--fix" => fixed.extend(args.next().expect(usage).split(',').map(str::to_string)),
-            "--only" => only.extend(args.next().expect(usage).split(',').map(str::to_string)),
-            "--dump" => dump = Some(args.next().expect(usage)),
+            "--fix" => fixed.extend(
+                args.next()
+                    .unwrap_or_else(|| stop(2))
+                    .split(',')
+                    .map(str::to_string),
+            ),
+            "--only" => only.extend(
+                args.next()
+                    .unwrap_or_else(|| stop(2))
+                    .split(',')
+                    .map(str::to_string),
+            ),
+            "--dump" => dump = Some(args.next().unwrap_or_else(|| stop(2))),
+            "--help" | "-h" => stop(0),
+            flag if flag.starts_with("--") => {
+                eprintln!("tune: no option {flag}");
+                stop(2)
+            }
             _ => files.push(a),
         }
     }
-    assert!(!files.is_empty(), "{usage}");
+    if files.is_empty() {
+        stop(2)
+    }
     if let Some(name) = unknown_name(fixed.iter().chain(&only)) {
         eprintln!(
             "tune: no weight is named {name} in either game (names as PANTHEON_EVAL takes them)"
@@ -427,9 +453,13 @@ fn main() {
     };
     let mut group = 0;
     for f in &files {
-        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-        let n =
-            parse_file(&text, f, &mut group, every, &mut samples).unwrap_or_else(|e| panic!("{e}"));
+        let n = std::fs::read_to_string(f)
+            .map_err(|e| format!("{f}: {e}"))
+            .and_then(|text| parse_file(&text, f, &mut group, every, &mut samples))
+            .unwrap_or_else(|e| {
+                eprintln!("tune: {e}");
+                std::process::exit(2)
+            });
         println!("{f}: {n} games or positions");
     }
     if let Some(out) = dump {
