@@ -96,6 +96,7 @@ search_switches! {
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
     "CaptureHistory" => capture_history,
+    "CorrectionHistory" => correction_history,
 }
 
 impl Default for Uci {
