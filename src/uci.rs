@@ -95,7 +95,6 @@ search_switches! {
     "ZoneLmr" => zone_lmr,
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
-    "CaptureHistory" => capture_history,
     "CorrectionHistory" => correction_history,
 }
 

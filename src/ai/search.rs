@@ -124,11 +124,6 @@ pub struct Features {
     /// Late quiet moves are reduced one ply more where the static
     /// evaluation has not risen since our last move.
     pub improving_lmr: bool,
-    /// Captures are ordered within their class (winning or losing in the
-    /// exchange) by a capture history as well as by victim and attacker:
-    /// a capture that refuted a node gains, the captures tried before it
-    /// lose.
-    pub capture_history: bool,
     /// The static evaluation is corrected by what searches found it missed
     /// in positions alike: two tables by side to move, one keyed by the
     /// Pawns of both sides, one by both Kings' squares and both hands.
@@ -147,7 +142,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -160,7 +155,6 @@ impl Features {
         ("ZoneLmr", |f| &mut f.zone_lmr),
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("ImprovingLmr", |f| &mut f.improving_lmr),
-        ("CaptureHistory", |f| &mut f.capture_history),
         ("CorrectionHistory", |f| &mut f.correction_history),
     ];
 }
@@ -197,7 +191,6 @@ impl Default for Features {
             zone_lmr: false,
             history_lmr: false,
             improving_lmr: false,
-            capture_history: false,
             correction_history: false,
         }
     }
@@ -259,8 +252,6 @@ pub(crate) struct Persistent {
     /// Continuation history: two planes (after the opponent's last move, after
     /// our move before it), each `PIECE_TO × PIECE_TO`.
     pub cont: Vec<i16>,
-    /// Capture history: by side, moved piece and square, and victim kind.
-    pub capture: Vec<i16>,
     /// Correction history: by key (Pawns; Kings and hands), side to move
     /// and hash slot, what the search found minus the static evaluation.
     pub correction: Vec<i16>,
@@ -272,7 +263,6 @@ impl Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
-            capture: vec![0; 2 * PIECE_TO * MAX_KINDS],
             correction: vec![0; 2 * 2 * CORRECTION_SIZE],
         }
     }
@@ -285,7 +275,6 @@ impl Persistent {
             }
         }
         self.cont.fill(0);
-        self.capture.fill(0);
         self.correction.fill(0);
     }
 }
@@ -707,10 +696,7 @@ impl<'a> Search<'a> {
                         self.eval.value[mover.index()]
                     };
                     let good = see_ge(&self.pos, self.eval, m, 0);
-                    let mut mvv = v * 8 - a / 16 + self.promotion_gain(m);
-                    if self.features.capture_history {
-                        mvv += i32::from(self.p.capture[self.capture_slot(m)]) / 4;
-                    }
+                    let mvv = v * 8 - a / 16 + self.promotion_gain(m);
                     if good {
                         (1 << 26) + mvv
                     } else {
@@ -743,18 +729,6 @@ impl<'a> Search<'a> {
         for i in self.cont_slots(m, ply).into_iter().flatten() {
             nudge(&mut self.p.cont[i], bonus);
         }
-    }
-
-    /// Where a capture's entry lies in the capture history.
-    fn capture_slot(&self, m: Move) -> usize {
-        let us = self.pos.side_to_move().index();
-        let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-        (us * PIECE_TO + usize::from(self.piece_to(m))) * MAX_KINDS + victim
-    }
-
-    fn update_capture_history(&mut self, m: Move, bonus: i32) {
-        let slot = self.capture_slot(m);
-        nudge(&mut self.p.capture[slot], bonus);
     }
 
     /// The two correction-history entries of this position: one keyed by
@@ -991,8 +965,6 @@ impl<'a> Search<'a> {
         let mut quiets_seen = 0usize;
         let mut quiets = [Move::NULL; 32];
         let mut n_quiets = 0;
-        let mut captures = [Move::NULL; 16];
-        let mut n_captures = 0;
         let (lmp_depth, lmp_limit) = if self.features.move_count_pruning {
             (
                 8,
@@ -1225,20 +1197,12 @@ impl<'a> Search<'a> {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
-                        let bonus = (depth * depth * 16).min(1200);
-                        if self.features.capture_history {
-                            if capture {
-                                self.update_capture_history(m, bonus);
-                            }
-                            for &c in &captures[..n_captures] {
-                                self.update_capture_history(c, -bonus);
-                            }
-                        }
                         if quiet {
                             if self.killers[ply][0] != m {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = m;
                             }
+                            let bonus = (depth * depth * 16).min(1200);
                             self.update_history(m, ply, bonus);
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, ply, -bonus);
@@ -1251,10 +1215,6 @@ impl<'a> Search<'a> {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = m;
                 n_quiets += 1;
-            }
-            if capture && n_captures < captures.len() {
-                captures[n_captures] = m;
-                n_captures += 1;
             }
         }
         if legal == 0 {
