@@ -96,6 +96,7 @@ search_switches! {
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
     "CorrectionHistory" => correction_history,
+    "EvalScale" => eval_scale,
 }
 
 impl Default for Uci {
