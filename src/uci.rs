@@ -95,7 +95,6 @@ search_switches! {
     "ZoneLmr" => zone_lmr,
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
-    "CorrectionHistory" => correction_history,
     "EvalScale" => eval_scale,
 }
 

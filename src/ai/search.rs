@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    atom, Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square,
-    Variant, MAX_KINDS,
+    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, Variant,
+    MAX_KINDS,
 };
 
 use super::eval::{self, can_campmate, Tables};
@@ -28,12 +28,6 @@ const PROBCUT_MARGIN: i32 = 250;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
-/// Entries of each correction table, by side to move.
-const CORRECTION_SIZE: usize = 16_384;
-/// Correction entries count in 1/64 of a centipawn, and each stays within
-/// ±256 centipawns.
-const CORRECTION_GRAIN: i32 = 64;
-const CORRECTION_MAX: i32 = 256 * CORRECTION_GRAIN;
 
 /// Search switches, settable as UCI check options for strength tests: each
 /// is on once games showed it gains; one still off is under test (README).
@@ -124,10 +118,6 @@ pub struct Features {
     /// Late quiet moves are reduced one ply more where the static
     /// evaluation has not risen since our last move.
     pub improving_lmr: bool,
-    /// The static evaluation is corrected by what searches found it missed
-    /// in positions alike: two tables by side to move, one keyed by the
-    /// Pawns of both sides, one by both Kings' squares and both hands.
-    pub correction_history: bool,
     /// Mansindam's evaluation counts 9/16 of its centipawns, so that a
     /// margin means as much there as in Pandemonium (fitted to the same
     /// judgement, Mansindam's scores run 1.8 times larger for the same
@@ -148,7 +138,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -161,7 +151,6 @@ impl Features {
         ("ZoneLmr", |f| &mut f.zone_lmr),
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("ImprovingLmr", |f| &mut f.improving_lmr),
-        ("CorrectionHistory", |f| &mut f.correction_history),
         ("EvalScale", |f| &mut f.eval_scale),
     ];
 }
@@ -198,7 +187,6 @@ impl Default for Features {
             zone_lmr: false,
             history_lmr: false,
             improving_lmr: false,
-            correction_history: false,
             eval_scale: false,
         }
     }
@@ -260,9 +248,6 @@ pub(crate) struct Persistent {
     /// Continuation history: two planes (after the opponent's last move, after
     /// our move before it), each `PIECE_TO × PIECE_TO`.
     pub cont: Vec<i16>,
-    /// Correction history: by key (Pawns; Kings and hands), side to move
-    /// and hash slot, what the search found minus the static evaluation.
-    pub correction: Vec<i16>,
 }
 
 impl Persistent {
@@ -271,7 +256,6 @@ impl Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
-            correction: vec![0; 2 * 2 * CORRECTION_SIZE],
         }
     }
 
@@ -283,7 +267,6 @@ impl Persistent {
             }
         }
         self.cont.fill(0);
-        self.correction.fill(0);
     }
 }
 
@@ -739,27 +722,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The two correction-history entries of this position: one keyed by
-    /// the Pawns of both sides, one by both Kings' squares and both hands.
-    fn correction_slots(&self) -> [usize; 2] {
-        fn mix(h: u64, x: u64) -> u64 {
-            (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
-        }
-        let mut pawns = 0;
-        let mut kings = 0;
-        for c in Color::BOTH {
-            let bb = self.pos.with_atom(c, atom::PAWN).0;
-            pawns = mix(mix(pawns, bb as u64), (bb >> 64) as u64);
-            kings = mix(kings, self.pos.king(c).index() as u64);
-            for k in self.rules.hand_kinds() {
-                kings = mix(kings, u64::from(self.pos.hand(c, k)));
-            }
-        }
-        let side = self.pos.side_to_move().index() * 2 * CORRECTION_SIZE;
-        let slot = |key: u64| (key >> 32) as usize % CORRECTION_SIZE;
-        [side + slot(pawns), side + CORRECTION_SIZE + slot(kings)]
-    }
-
     /// The static evaluation of the position, scaled (with `EvalScale`).
     fn evaluate(&self) -> i32 {
         let e = eval::evaluate(&self.pos);
@@ -767,29 +729,6 @@ impl<'a> Search<'a> {
             e * 9 / 16
         } else {
             e
-        }
-    }
-
-    /// A static evaluation corrected by the correction history (when on).
-    fn corrected(&self, raw: i32) -> i32 {
-        if !self.features.correction_history {
-            return raw;
-        }
-        let [a, b] = self.correction_slots();
-        let sum = i32::from(self.p.correction[a]) + i32::from(self.p.correction[b]);
-        raw + sum / (2 * CORRECTION_GRAIN)
-    }
-
-    /// Moves this position's correction entries towards what a search of
-    /// `depth` found (`best`) minus the raw static evaluation, the more the
-    /// deeper the search.
-    fn update_correction(&mut self, raw: i32, best: i32, depth: i32) {
-        let weight = (depth + 1).clamp(1, 16);
-        let target = (best - raw).clamp(-256, 256) * CORRECTION_GRAIN;
-        for i in self.correction_slots() {
-            let e = &mut self.p.correction[i];
-            let moved = (i32::from(*e) * (256 - weight) + target * weight) / 256;
-            *e = moved.clamp(-CORRECTION_MAX, CORRECTION_MAX) as i16;
         }
     }
 
@@ -896,16 +835,10 @@ impl<'a> Search<'a> {
         }
         let us = self.pos.side_to_move();
         let in_check = self.pos.in_check();
-        // The evaluation as computed (kept in the table) and as corrected.
-        let raw_eval = if in_check {
-            -INF
-        } else {
-            hit.and_then(|h| h.eval).unwrap_or_else(|| self.evaluate())
-        };
         let static_eval = if in_check {
             -INF
         } else {
-            self.corrected(raw_eval)
+            hit.and_then(|h| h.eval).unwrap_or_else(|| self.evaluate())
         };
         self.evals[ply] = static_eval;
         let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
@@ -964,9 +897,7 @@ impl<'a> Search<'a> {
             let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_MARGIN / 5 * i32::from(improving);
             let settled = hit.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta);
             if !settled {
-                if let Some(s) =
-                    self.probcut(order, pc_beta, (raw_eval, static_eval), depth, ply, node)
-                {
+                if let Some(s) = self.probcut(order, pc_beta, static_eval, depth, ply, node) {
                     return s;
                 }
                 if self.aborted {
@@ -1259,21 +1190,9 @@ impl<'a> Search<'a> {
                 score: best,
                 depth,
                 bound,
-                eval: (!in_check).then_some(raw_eval),
+                eval: (!in_check).then_some(static_eval),
             };
             self.p.tt.store(key, ply, record);
-        }
-        // The correction history learns from a quiet best move's score, and
-        // from a bound only on the side it bounds.
-        if self.features.correction_history
-            && excluded.is_none()
-            && !in_check
-            && best_move.is_none_or(|m| !self.is_capture(m))
-            && best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
-        {
-            self.update_correction(raw_eval, best, depth);
         }
         best
     }
@@ -1281,12 +1200,11 @@ impl<'a> Search<'a> {
     /// ProbCut's captures (those that win at least `pc_beta - static_eval`
     /// in the exchange), each searched first in quiescence, then four plies
     /// shallower, against `pc_beta`; the score of the first that holds it.
-    /// The evaluation comes as computed (for the table) and as corrected.
     fn probcut(
         &mut self,
         order: &mut Vec<(i32, Move)>,
         pc_beta: i32,
-        (raw_eval, static_eval): (i32, i32),
+        static_eval: i32,
         depth: i32,
         ply: usize,
         node: Node,
@@ -1333,7 +1251,7 @@ impl<'a> Search<'a> {
                     score: v,
                     depth: depth - 3,
                     bound: Bound::Lower,
-                    eval: Some(raw_eval),
+                    eval: Some(static_eval),
                 };
                 self.p.tt.store(self.pos.hash(), ply, record);
                 return Some(v);
@@ -1583,8 +1501,7 @@ impl<'a> Search<'a> {
         }
         // The static evaluation: known from the table, else computed and
         // told back (for the table).
-        let raw = *q.stand.get_or_insert_with(|| self.evaluate());
-        let stand = self.corrected(raw);
+        let stand = *q.stand.get_or_insert_with(|| self.evaluate());
         if stand >= beta {
             return stand;
         }
