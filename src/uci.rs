@@ -65,6 +65,10 @@ macro_rules! search_switches {
     };
 }
 
+/// The options that set each game's evaluation scale, in sixteenths
+/// ([`Features::eval_scale`]), in [`Variant::ALL`]'s order.
+const SCALES: [&str; 2] = ["MansindamScale", "PandemoniumScale"];
+
 search_switches! {
     "NullMove" => null_move,
     "LMR" => lmr,
@@ -95,7 +99,6 @@ search_switches! {
     "ZoneLmr" => zone_lmr,
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
-    "EvalScale" => eval_scale,
 }
 
 impl Default for Uci {
@@ -208,6 +211,12 @@ impl Uci {
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
                 let mut defaults = Features::default();
+                for (v, name) in Variant::ALL.iter().zip(SCALES) {
+                    let default = defaults.eval_scale[*v as usize];
+                    out(format!(
+                        "option name {name} type spin default {default} min 1 max 32"
+                    ));
+                }
                 for (name, on) in SWITCHES.iter().zip(switches(&mut defaults)) {
                     out(format!("option name {name} type check default {on}"));
                 }
@@ -280,6 +289,15 @@ impl Uci {
             match number(LEVELS as u64) {
                 Ok(n) => self.level = n as u8,
                 Err(e) => out(e),
+            }
+        } else if let Some(i) = SCALES.iter().position(|s| s.eq_ignore_ascii_case(name)) {
+            match number(32) {
+                Ok(n) if n > 0 => self.features.eval_scale[Variant::ALL[i] as usize] = n as i32,
+                _ => out(format!(
+                    "info string {} needs a whole number from 1 to 32 (sixteenths), not '{}'",
+                    SCALES[i],
+                    clip(value)
+                )),
             }
         } else if let Some(i) = SWITCHES.iter().position(|s| s.eq_ignore_ascii_case(name)) {
             let on = match value {
@@ -705,6 +723,58 @@ mod tests {
             run(&mut s, "setoption name MultiPV value 17"),
             ["info string MultiPV needs a whole number from 0 to 16, not '17'"]
         );
+    }
+
+    /// Each game's evaluation scale is a spin option: listed with its
+    /// default, refused outside 1..=32 with the reason, and it reaches the
+    /// search (the tree to a fixed depth changes with it, in its game only).
+    #[test]
+    fn each_games_evaluation_scale_is_an_option() {
+        let mut s = Uci::new();
+        let listed = run(&mut s, "uci");
+        assert!(
+            listed.contains(&"option name MansindamScale type spin default 9 min 1 max 32".into())
+        );
+        assert!(listed
+            .contains(&"option name PandemoniumScale type spin default 16 min 1 max 32".into()));
+        assert_eq!(
+            run(&mut s, "setoption name PandemoniumScale value 33"),
+            ["info string PandemoniumScale needs a whole number from 1 to 32 (sixteenths), not '33'"]
+        );
+        let nodes = |s: &mut Uci| {
+            let lines = run(s, "go depth 5");
+            let last = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth 5 "))
+                .unwrap_or_else(|| panic!("{lines:?}"));
+            last.split(" nodes ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        for variant in ["mansindam", "pandemonium"] {
+            run(
+                &mut s,
+                &format!("setoption name UCI_Variant value {variant}"),
+            );
+            run(&mut s, "setoption name Hash value 1");
+            run(&mut s, "position startpos");
+            run(&mut s, "setoption name MansindamScale value 9");
+            let at_9 = nodes(&mut s);
+            run(&mut s, "ucinewgame");
+            run(&mut s, "setoption name MansindamScale value 16");
+            let at_16 = nodes(&mut s);
+            run(&mut s, "ucinewgame");
+            assert_eq!(
+                at_9 == at_16,
+                variant == "pandemonium",
+                "{variant}: {at_9} {at_16}"
+            );
+        }
     }
 
     #[test]

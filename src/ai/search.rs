@@ -4,8 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, Variant,
-    MAX_KINDS,
+    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
 };
 
 use super::eval::{self, can_campmate, Tables};
@@ -118,12 +117,13 @@ pub struct Features {
     /// Late quiet moves are reduced one ply more where the static
     /// evaluation has not risen since our last move.
     pub improving_lmr: bool,
-    /// Mansindam's evaluation counts 9/16 of its centipawns, so that a
-    /// margin means as much there as in Pandemonium (fitted to the same
-    /// judgement, Mansindam's scores run 1.8 times larger for the same
-    /// expected result: the tuner's K is 0.245 there and 0.445 in
-    /// Pandemonium).
-    pub eval_scale: bool,
+    /// Each game's static evaluation counts this many sixteenths of its
+    /// centipawns (by [`Variant`] order), so that a margin means about as
+    /// much in one game as in the other. Fitted to the same judgement,
+    /// Mansindam's scores ran 1.8 times Pandemonium's for the same expected
+    /// result (the tuner's K is 0.245 there, 0.445 in Pandemonium): at 9/16
+    /// Mansindam gained 76 Elo. UCI: `MansindamScale`, `PandemoniumScale`.
+    pub eval_scale: [i32; 2],
 }
 
 /// Moves a history entry of `i16` by `bonus`, less as it nears
@@ -138,7 +138,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("Singular", |f| &mut f.singular),
@@ -151,7 +151,6 @@ impl Features {
         ("ZoneLmr", |f| &mut f.zone_lmr),
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("ImprovingLmr", |f| &mut f.improving_lmr),
-        ("EvalScale", |f| &mut f.eval_scale),
     ];
 }
 
@@ -187,7 +186,7 @@ impl Default for Features {
             zone_lmr: false,
             history_lmr: false,
             improving_lmr: false,
-            eval_scale: false,
+            eval_scale: [9, 16],
         }
     }
 }
@@ -722,14 +721,9 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The static evaluation of the position, scaled (with `EvalScale`).
+    /// The static evaluation of the position, in the search's scale.
     fn evaluate(&self) -> i32 {
-        let e = eval::evaluate(&self.pos);
-        if self.features.eval_scale && self.rules.variant == Variant::Mansindam {
-            e * 9 / 16
-        } else {
-            e
-        }
+        eval::evaluate(&self.pos) * self.features.eval_scale[self.rules.variant as usize] / 16
     }
 
     /// The piece a move moves (or drops) and its square, as `moved` keeps it.
