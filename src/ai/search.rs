@@ -27,6 +27,9 @@ const PROBCUT_MARGIN: i32 = 250;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
+/// The sixteenths of each game's static evaluation the search counts, by
+/// [`Variant`] order ([`Features::eval_scale`]'s default).
+pub(crate) const EVAL_SCALE: [i32; 2] = [9, 16];
 
 /// Search switches, settable as UCI check options for strength tests: each
 /// is on once games showed it gains; one still off is under test (README).
@@ -186,7 +189,7 @@ impl Default for Features {
             zone_lmr: false,
             history_lmr: false,
             improving_lmr: false,
-            eval_scale: [9, 16],
+            eval_scale: EVAL_SCALE,
         }
     }
 }
