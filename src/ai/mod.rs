@@ -155,7 +155,9 @@ pub struct Limits {
     /// `movetime_ms`); set by [`Limits::from_clock`].
     pub soft_ms: Option<f64>,
     /// Weaker play: each root move's score is shifted by a random amount in
-    /// `-noise_cp..=noise_cp` before choosing (0 = always the best move).
+    /// `-noise_cp..=noise_cp` before choosing (0 = always the best move), in
+    /// the evaluation's centipawns: the search scales it as it scales the
+    /// evaluation ([`Features::eval_scale`]).
     pub noise_cp: i32,
     /// Seeds the randomness; the same seed, position, limits without a clock
     /// and a fresh [`Searcher`] give the same move.

@@ -328,6 +328,9 @@ pub(crate) struct Search<'a> {
     moved: [Option<u16>; MAX_PLY + 2],
     /// The static evaluation at each ply of the path (`-INF` in check).
     evals: [i32; MAX_PLY + 2],
+    /// Weaker levels: each root move's noise is drawn from `-noise..=noise`,
+    /// the level's noise in the search's scale (as the evaluation is).
+    noise: i32,
     /// Weaker levels: how far below the best a root move needs an exact score.
     noise_margin: i32,
     /// Move lists by ply, kept to avoid allocating at every node.
@@ -420,6 +423,8 @@ impl<'a> Search<'a> {
                 *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
             }
         }
+        let noise =
+            limits.noise_cp.max(0) * limits.features.eval_scale[rules.variant as usize] / 16;
         Search {
             eval: eval::tables(rules.variant),
             rules,
@@ -447,7 +452,8 @@ impl<'a> Search<'a> {
             excluded: [None; MAX_PLY + 2],
             moved: [None; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
-            noise_margin: 2 * limits.noise_cp.max(0) + 1,
+            noise,
+            noise_margin: 2 * noise + 1,
             bufs: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
         }
     }
@@ -1712,12 +1718,12 @@ impl<'a> Search<'a> {
             })
             .collect();
         rm.sort_by_key(|r| std::cmp::Reverse(r.prev));
-        if limits.noise_cp > 0 {
+        if self.noise > 0 {
             for r in rm.iter_mut() {
-                r.noise = rng.symmetric(limits.noise_cp);
+                r.noise = rng.symmetric(self.noise);
             }
         }
-        let exact = limits.noise_cp > 0;
+        let exact = self.noise > 0;
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
