@@ -736,7 +736,7 @@ mod tests {
             listed.contains(&"option name MansindamScale type spin default 9 min 1 max 32".into())
         );
         assert!(listed
-            .contains(&"option name PandemoniumScale type spin default 16 min 1 max 32".into()));
+            .contains(&"option name PandemoniumScale type spin default 12 min 1 max 32".into()));
         assert_eq!(
             run(&mut s, "setoption name PandemoniumScale value 33"),
             ["info string PandemoniumScale needs a whole number from 1 to 32 (sixteenths), not '33'"]

@@ -29,7 +29,7 @@ const PROBCUT_MARGIN: i32 = 250;
 const PIECE_TO: usize = MAX_KINDS * 81;
 /// The sixteenths of each game's static evaluation the search counts, by
 /// [`Variant`] order ([`Features::eval_scale`]'s default).
-pub(crate) const EVAL_SCALE: [i32; 2] = [9, 16];
+pub(crate) const EVAL_SCALE: [i32; 2] = [9, 12];
 
 /// Search switches, settable as UCI check options for strength tests: each
 /// is on once games showed it gains; one still off is under test (README).
@@ -125,7 +125,8 @@ pub struct Features {
     /// much in one game as in the other. Fitted to the same judgement,
     /// Mansindam's scores ran 1.8 times Pandemonium's for the same expected
     /// result (the tuner's K is 0.245 there, 0.445 in Pandemonium): at 9/16
-    /// Mansindam gained 76 Elo. UCI: `MansindamScale`, `PandemoniumScale`.
+    /// Mansindam gained 76 Elo; Pandemonium then gained 23 at 12/16. UCI:
+    /// `MansindamScale`, `PandemoniumScale`.
     pub eval_scale: [i32; 2],
 }
 
