@@ -48,24 +48,29 @@ if [ -n "$base_bin" ] && [ ! -x "$base_bin" ]; then
   cp target/sprt/build/release/uci "$base_bin"
   git worktree remove --force "$src"
 fi
+# The commit tested, taken before the build: commits made while the test
+# runs change neither the binaries nor the log line.
+head=$(git rev-parse --short HEAD)
+dirty=$(git diff --quiet HEAD -- src Cargo.toml || echo "+changes")
 cargo build --quiet --release --bin uci --bin match
 # Copies: rebuilding while the test runs changes nothing.
 new_bin=target/sprt/uci-new-$$
 cp target/release/uci "$new_bin"
+# A test stopped by hand (kill) removes its copies too.
+trap 'rm -f "$new_bin" target/sprt/match-$$' EXIT
+trap 'exit 143' TERM INT
 cp target/release/match target/sprt/match-$$
 [ -n "$base_bin" ] || base_bin=$new_bin
 engine1=$new_bin
 [ -z "$eval1" ] || engine1="PANTHEON_EVAL=$eval1 $new_bin"
 
-dirty=$(git diff --quiet HEAD -- src Cargo.toml || echo "+changes")
-log=target/sprt/games-$sha-vs-$(git rev-parse --short HEAD)$dirty-$$.txt
+log=target/sprt/games-$sha-vs-$head$dirty-$$.txt
 target/sprt/match-$$ --engine1 "$engine1" --engine2 "$base_bin" --variant both \
   --games 4000 --go "movetime 40" --concurrency 2 --sprt "$bounds" --verbose "$@" >"$log"
-rm -f "$new_bin" target/sprt/match-$$
 tail -8 "$log"
 mkdir -p tests/data/sprt
 what="$*${eval1:+ eval1 $eval1}"
-printf '%s %s%s vs %s %s%s: %s | %s\n' "$(date -u +%F)" "$(git rev-parse --short HEAD)" "$dirty" "$sha" "$kind" \
+printf '%s %s%s vs %s %s%s: %s | %s\n' "$(date -u +%F)" "$head" "$dirty" "$sha" "$kind" \
   "${what:+ ($what)}" \
   "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>tests/data/sprt/log.txt
 echo "(games in $log)"
