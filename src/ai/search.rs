@@ -4,7 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, MAX_KINDS,
+    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, Variant,
+    MAX_KINDS,
 };
 
 use super::eval::{self, can_campmate, Tables};
@@ -156,6 +157,13 @@ impl Features {
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("ImprovingLmr", |f| &mut f.improving_lmr),
     ];
+}
+
+impl Features {
+    /// Evaluation centipawns of `variant` in the search's scale.
+    fn scaled(&self, variant: Variant, cp: i32) -> i32 {
+        cp * self.eval_scale[variant as usize] / 16
+    }
 }
 
 impl Default for Features {
@@ -424,8 +432,9 @@ impl<'a> Search<'a> {
                 *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.2) as u8;
             }
         }
-        let noise =
-            limits.noise_cp.max(0) * limits.features.eval_scale[rules.variant as usize] / 16;
+        let noise = limits
+            .features
+            .scaled(rules.variant, limits.noise_cp.max(0));
         Search {
             eval: eval::tables(rules.variant),
             rules,
@@ -733,7 +742,8 @@ impl<'a> Search<'a> {
 
     /// The static evaluation of the position, in the search's scale.
     fn evaluate(&self) -> i32 {
-        eval::evaluate(&self.pos) * self.features.eval_scale[self.rules.variant as usize] / 16
+        self.features
+            .scaled(self.rules.variant, eval::evaluate(&self.pos))
     }
 
     /// The piece a move moves (or drops) and its square, as `moved` keeps it.
