@@ -405,31 +405,20 @@ fn main() {
         eprintln!("{usage}");
         std::process::exit(status)
     };
+    // An option's value; a list of weights' names is split at commas.
+    let number = |v: String| -> usize { v.parse().unwrap_or_else(|_| stop(2)) };
+    let names = |v: String| v.split(',').map(str::to_string).collect::<Vec<_>>();
     while let Some(a) = args.next() {
-        let mut number = || -> usize {
-            args.next()
-                .and_then(|n| n.parse().ok())
-                .unwrap_or_else(|| stop(2))
-        };
+        let mut value = || args.next().unwrap_or_else(|| stop(2));
         match a.as_str() {
-            "--passes" => passes = number(),
-            "--every" => every = number().max(1),
-            "--min-positions" => min_positions = number(),
-            "--worst" => worst = number(),
+            "--passes" => passes = number(value()),
+            "--every" => every = number(value()).max(1),
+            "--min-positions" => min_positions = number(value()),
+            "--worst" => worst = number(value()),
             "--write" => write = true,
-            "--fix" => fixed.extend(
-                args.next()
-                    .unwrap_or_else(|| stop(2))
-                    .split(',')
-                    .map(str::to_string),
-            ),
-            "--only" => only.extend(
-                args.next()
-                    .unwrap_or_else(|| stop(2))
-                    .split(',')
-                    .map(str::to_string),
-            ),
-            "--dump" => dump = Some(args.next().unwrap_or_else(|| stop(2))),
+            "--fix" => fixed.extend(names(value())),
+            "--only" => only.extend(names(value())),
+            "--dump" => dump = Some(value()),
             "--help" | "-h" => stop(0),
             flag if flag.starts_with("--") => {
                 eprintln!("tune: no option {flag}");
