@@ -65,6 +65,9 @@ macro_rules! search_switches {
     };
 }
 
+/// The widest `SingularMargin` (centipawns per ply of depth).
+const MAX_SINGULAR_MARGIN: i32 = 16;
+
 /// The options that set each game's evaluation scale, in sixteenths
 /// ([`Features::eval_scale`]), in [`Variant::ALL`]'s order.
 const SCALES: [&str; 2] = ["MansindamScale", "PandemoniumScale"];
@@ -217,6 +220,10 @@ impl Uci {
                         "option name {name} type spin default {default} min 1 max 32"
                     ));
                 }
+                out(format!(
+                    "option name SingularMargin type spin default {} min 1 max {MAX_SINGULAR_MARGIN}",
+                    defaults.singular_margin
+                ));
                 for (name, on) in SWITCHES.iter().zip(switches(&mut defaults)) {
                     out(format!("option name {name} type check default {on}"));
                 }
@@ -296,6 +303,14 @@ impl Uci {
                 _ => out(format!(
                     "info string {} needs a whole number from 1 to 32 (sixteenths), not '{}'",
                     SCALES[i],
+                    clip(value)
+                )),
+            }
+        } else if name.eq_ignore_ascii_case("SingularMargin") {
+            match number(MAX_SINGULAR_MARGIN as u64) {
+                Ok(n) if n > 0 => self.features.singular_margin = n as i32,
+                _ => out(format!(
+                    "info string SingularMargin needs a whole number from 1 to {MAX_SINGULAR_MARGIN} (centipawns per ply), not '{}'",
                     clip(value)
                 )),
             }
@@ -723,6 +738,51 @@ mod tests {
             run(&mut s, "setoption name MultiPV value 17"),
             ["info string MultiPV needs a whole number from 0 to 16, not '17'"]
         );
+    }
+
+    /// The singular extension's margin is a spin option: listed with its
+    /// default, refused outside 1..=16 with the reason, and it reaches the
+    /// search (with `Singular` on, the tree to depth 8 changes with it).
+    #[test]
+    fn the_singular_margin_is_an_option() {
+        let mut s = Uci::new();
+        let listed = run(&mut s, "uci");
+        assert!(
+            listed.contains(&"option name SingularMargin type spin default 2 min 1 max 16".into())
+        );
+        for bad in ["0", "17", "wide"] {
+            assert_eq!(
+                run(&mut s, &format!("setoption name SingularMargin value {bad}")),
+                [format!("info string SingularMargin needs a whole number from 1 to 16 (centipawns per ply), not '{bad}'")]
+            );
+        }
+        run(&mut s, "setoption name Singular value true");
+        run(&mut s, "setoption name Hash value 1");
+        let mut nodes = |margin: u32| {
+            run(&mut s, "ucinewgame");
+            run(
+                &mut s,
+                &format!("setoption name SingularMargin value {margin}"),
+            );
+            run(&mut s, "position startpos moves e3e4 e7e6 b1d2 h9f8");
+            let lines = run(&mut s, "go depth 8");
+            let last = lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with("info depth 8 "))
+                .unwrap_or_else(|| panic!("{lines:?}"))
+                .clone();
+            last.split(" nodes ")
+                .nth(1)
+                .unwrap()
+                .split(' ')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let (narrow, wide) = (nodes(2), nodes(16));
+        assert_ne!(narrow, wide);
+        assert_eq!(nodes(2), narrow, "the same margin, the same tree");
     }
 
     /// Each game's evaluation scale is a spin option: listed with its

@@ -69,7 +69,8 @@ pub struct Features {
     /// (the children of a reduced or zero-window search, alternately).
     pub cut_node_lmr: bool,
     /// The table's move is searched one ply deeper when every other move,
-    /// searched to half the depth, falls short of its score by `2·depth`
+    /// searched to half the depth, falls short of its score by
+    /// `singular_margin·depth`
     /// (a singular move); when one reaches it and it is above beta, the node
     /// is cut (several moves refute).
     pub singular: bool,
@@ -129,6 +130,10 @@ pub struct Features {
     /// Mansindam gained 76 Elo; Pandemonium then gained 23 at 12/16. UCI:
     /// `MansindamScale`, `PandemoniumScale`.
     pub eval_scale: [i32; 2],
+    /// How far below the table's score (centipawns per ply of depth) every
+    /// other move must stay for the table's move to count as singular
+    /// (with [`Features::singular`]). UCI: `SingularMargin`.
+    pub singular_margin: i32,
 }
 
 /// Moves a history entry of `i16` by `bonus`, less as it nears
@@ -199,6 +204,7 @@ impl Default for Features {
             history_lmr: false,
             improving_lmr: false,
             eval_scale: EVAL_SCALE,
+            singular_margin: 2,
         }
     }
 }
@@ -946,7 +952,7 @@ impl<'a> Search<'a> {
                     && h.bound != Bound::Upper
                     && h.score.abs() < MATE_BOUND =>
             {
-                let singular_beta = h.score - 2 * depth;
+                let singular_beta = h.score - self.features.singular_margin * depth;
                 self.excluded[ply] = Some(m);
                 let child = if pv_node { Node::All } else { node };
                 let half = (depth - 1) / 2;
