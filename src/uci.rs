@@ -740,6 +740,19 @@ mod tests {
         );
     }
 
+    /// `go depth N` on the current position: the node count its last
+    /// iteration reports.
+    fn nodes_to_depth(s: &mut Uci, depth: u32) -> String {
+        let lines = run(s, &format!("go depth {depth}"));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with(&format!("info depth {depth} ")))
+            .unwrap_or_else(|| panic!("{lines:?}"));
+        let after = last.split(" nodes ").nth(1).expect("nodes");
+        after.split(' ').next().expect("a count").to_string()
+    }
+
     /// The singular extension's margin is a spin option: listed with its
     /// default, refused outside 1..=16 with the reason, and it reaches the
     /// search (with `Singular` on, the tree to depth 8 changes with it).
@@ -765,20 +778,7 @@ mod tests {
                 &format!("setoption name SingularMargin value {margin}"),
             );
             run(&mut s, "position startpos moves e3e4 e7e6 b1d2 h9f8");
-            let lines = run(&mut s, "go depth 8");
-            let last = lines
-                .iter()
-                .rev()
-                .find(|l| l.starts_with("info depth 8 "))
-                .unwrap_or_else(|| panic!("{lines:?}"))
-                .clone();
-            last.split(" nodes ")
-                .nth(1)
-                .unwrap()
-                .split(' ')
-                .next()
-                .unwrap()
-                .to_string()
+            nodes_to_depth(&mut s, 8)
         };
         let (narrow, wide) = (nodes(2), nodes(16));
         assert_ne!(narrow, wide);
@@ -801,21 +801,7 @@ mod tests {
             run(&mut s, "setoption name PandemoniumScale value 33"),
             ["info string PandemoniumScale needs a whole number from 1 to 32 (sixteenths), not '33'"]
         );
-        let nodes = |s: &mut Uci| {
-            let lines = run(s, "go depth 5");
-            let last = lines
-                .iter()
-                .rev()
-                .find(|l| l.starts_with("info depth 5 "))
-                .unwrap_or_else(|| panic!("{lines:?}"));
-            last.split(" nodes ")
-                .nth(1)
-                .unwrap()
-                .split(' ')
-                .next()
-                .unwrap()
-                .to_string()
-        };
+        let nodes = |s: &mut Uci| nodes_to_depth(s, 5);
         for variant in ["mansindam", "pandemonium"] {
             run(
                 &mut s,
