@@ -35,8 +35,9 @@
 //! count) and takes the Elo interval and the SPRT from the pairs, whose
 //! variance is smaller than the games' when an opening favours one side.
 //!
-//! `match --tally FILE...` sums the game lines of earlier `--verbose` runs
-//! (a long match played in parts, with different seeds) into one summary.
+//! `match --tally [--sprt ELO0,ELO1] FILE...` sums the game lines of earlier
+//! `--verbose` runs (a long match played in parts, with different seeds) into
+//! one summary, with the SPRT's LLR over all of them if asked.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};
@@ -199,12 +200,7 @@ fn parse_args() -> Args {
             "--max-plies" => a.max_plies = value(i).parse().expect("max plies"),
             "--concurrency" => a.concurrency = value(i).parse().expect("number of threads"),
             "--sprt" => {
-                let v = value(i);
-                let (e0, e1) = v.split_once(',').expect("--sprt ELO0,ELO1");
-                a.sprt = Some(Sprt::new(
-                    e0.parse().expect("ELO0"),
-                    e1.parse().expect("ELO1"),
-                ));
+                a.sprt = Some(sprt_bounds(&value(i)));
             }
             "--alias1" | "--alias2" => {
                 let v = value(i);
@@ -404,6 +400,23 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
+    /// The summary's last line: the LLR and what the test decided.
+    fn report(&self, pairs: &Pentanomial, verdict: Option<bool>) {
+        let said = match verdict {
+            Some(true) => "H1 accepted (engine1 is the stronger)",
+            Some(false) => "H0 accepted (no gain of that size)",
+            None => "undecided (the games ran out first)",
+        };
+        println!(
+            "SPRT [{:+}, {:+}] Elo, alpha = beta = 0.05: LLR {:+.2} (bounds {:.2} .. {:.2}), {said}",
+            self.elo0,
+            self.elo1,
+            self.llr(pairs),
+            self.lower,
+            self.upper
+        );
+    }
+
     /// `Some(true)`: H1 accepted (a gain of `elo1`); `Some(false)`: H0.
     fn verdict(&self, pairs: &Pentanomial) -> Option<bool> {
         let llr = self.llr(pairs);
@@ -523,9 +536,15 @@ impl Tally {
     }
 }
 
-/// `match --tally FILE...`: the summary of games played before, from the
-/// output of `--verbose` runs (a long match played in parts).
-fn tally(files: &[String]) {
+/// `match --tally [--sprt ELO0,ELO1] FILE...`: the summary of games played
+/// before, from the output of `--verbose` runs (a long match played in
+/// parts); with `--sprt`, the test's LLR over all of them (a test continued
+/// with another seed after a stop).
+fn tally(args: &[String]) {
+    let (sprt, files) = match args {
+        [flag, bounds, files @ ..] if flag == "--sprt" => (Some(sprt_bounds(bounds)), files),
+        files => (None, files),
+    };
     let mut t = Tally::default();
     for f in files {
         let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
@@ -534,6 +553,15 @@ fn tally(files: &[String]) {
     assert!(!t.scores.is_empty(), "no game lines in {files:?}");
     println!("{} games from {}", t.scores.len(), files.join(", "));
     t.print();
+    if let Some(s) = sprt {
+        s.report(&t.pairs, s.verdict(&t.pairs));
+    }
+}
+
+/// `ELO0,ELO1`, the bounds of `--sprt`.
+fn sprt_bounds(v: &str) -> Sprt {
+    let (e0, e1) = v.split_once(',').expect("--sprt ELO0,ELO1");
+    Sprt::new(e0.parse().expect("ELO0"), e1.parse().expect("ELO1"))
 }
 
 /// What the threads share: the next pair to play, the results, and whether
@@ -638,16 +666,7 @@ fn main() {
     );
     results.print();
     if let Some(t) = a.sprt {
-        let llr = t.llr(&results.pairs);
-        let said = match verdict {
-            Some(true) => "H1 accepted (engine1 is the stronger)",
-            Some(false) => "H0 accepted (no gain of that size)",
-            None => "undecided (the games ran out first)",
-        };
-        println!(
-            "SPRT [{:+}, {:+}] Elo, alpha = beta = 0.05: LLR {llr:+.2} (bounds {:.2} .. {:.2}), {said}",
-            t.elo0, t.elo1, t.lower, t.upper
-        );
+        t.report(&results.pairs, verdict);
     }
 }
 
