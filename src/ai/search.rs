@@ -148,10 +148,9 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 11] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
-        ("Singular", |f| &mut f.singular),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
@@ -188,7 +187,7 @@ impl Default for Features {
             qsearch_checks: true,
             deep_reverse_futility: false,
             cut_node_lmr: false,
-            singular: false,
+            singular: true,
             qsearch_tt: true,
             wide_aspiration: true,
             fail_low_futility: false,
