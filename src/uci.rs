@@ -87,6 +87,7 @@ search_switches! {
     "QsearchChecks" => qsearch_checks,
     "DeepReverseFutility" => deep_reverse_futility,
     "CutNodeLmr" => cut_node_lmr,
+    "DoubleExtension" => double_extension,
     "Singular" => singular,
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
