@@ -88,6 +88,8 @@ search_switches! {
     "DeepReverseFutility" => deep_reverse_futility,
     "CutNodeLmr" => cut_node_lmr,
     "DoubleExtension" => double_extension,
+    "SingularCut" => singular_cut,
+    "SingularLmr" => singular_lmr,
     "Singular" => singular,
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,

@@ -85,6 +85,13 @@ pub struct Features {
     /// one, away from the principal variation and at most
     /// [`MAX_DOUBLE_EXTENSIONS`] times on a path.
     pub double_extension: bool,
+    /// When the table's move is not singular but its score is above beta,
+    /// a second search without it (to `(depth + 3) / 2`, at beta) cuts the
+    /// node if another move reaches beta too.
+    pub singular_cut: bool,
+    /// After a quiet singular move, the late quiet moves of its node are
+    /// reduced one ply more.
+    pub singular_lmr: bool,
     /// Quiescence reads the table (a cut at a zero-window node when a
     /// stored bound decides) and writes its result: depth 0 at its first
     /// ply (which also tries checking drops), -1 deeper.
@@ -159,10 +166,12 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("DoubleExtension", |f| &mut f.double_extension),
+        ("SingularCut", |f| &mut f.singular_cut),
+        ("SingularLmr", |f| &mut f.singular_lmr),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("ProbCut", |f| &mut f.probcut),
         ("LmrFutility", |f| &mut f.lmr_futility),
@@ -201,6 +210,8 @@ impl Default for Features {
             cut_node_lmr: false,
             singular: true,
             double_extension: false,
+            singular_cut: false,
+            singular_lmr: false,
             qsearch_tt: true,
             wide_aspiration: true,
             fail_low_futility: false,
@@ -993,12 +1004,28 @@ impl<'a> Search<'a> {
                 } else if singular_beta >= beta {
                     // Another move also reaches beta: cut without searching.
                     return singular_beta;
+                } else if self.features.singular_cut && h.score >= beta {
+                    // The table's move is above beta: so is another, searched
+                    // deeper than for the singular bound?
+                    self.excluded[ply] = Some(m);
+                    let v = self.search_node(order, beta - 1, beta, (depth + 3) / 2, ply, child);
+                    self.excluded[ply] = None;
+                    if self.aborted {
+                        return 0;
+                    }
+                    if v >= beta {
+                        return beta;
+                    }
+                    0
                 } else {
                     0
                 }
             }
             _ => 0,
         };
+        // A quiet singular move: the others are reduced more.
+        let singular_quiet =
+            singular_ext > 0 && tt_first.is_some_and(|m| !self.is_capture(m) && !m.promotes());
         let mut pending = tt_first.filter(|&m| Some(m) != excluded);
         let mut generated = false;
         let mut i = 0;
@@ -1159,6 +1186,9 @@ impl<'a> Search<'a> {
                             r -= (okey / (HISTORY_MAX / 2)).clamp(-2, 2);
                         }
                         if self.features.improving_lmr && !improving {
+                            r += 1;
+                        }
+                        if self.features.singular_lmr && singular_quiet {
                             r += 1;
                         }
                         r = r.clamp(0, new_depth - 1);
