@@ -87,7 +87,6 @@ search_switches! {
     "QsearchChecks" => qsearch_checks,
     "DeepReverseFutility" => deep_reverse_futility,
     "CutNodeLmr" => cut_node_lmr,
-    "DoubleExtension" => double_extension,
     "SingularCut" => singular_cut,
     "SingularLmr" => singular_lmr,
     "Singular" => singular,

@@ -25,12 +25,6 @@ const HISTORY_MAX: i32 = 16_384;
 /// How far above beta a capture must hold for ProbCut (a fifth less when
 /// the position improves).
 const PROBCUT_MARGIN: i32 = 250;
-/// How far below the singular bound every rival of the table's move must
-/// stay for a double extension ([`Features::double_extension`]).
-const DOUBLE_EXTENSION_MARGIN: i32 = 50;
-/// The most double extensions on one path: each adds a ply, so that a
-/// line of forced moves cannot grow the tree without end.
-const MAX_DOUBLE_EXTENSIONS: u8 = 3;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
@@ -80,11 +74,6 @@ pub struct Features {
     /// (a singular move); when one reaches it and it is above beta, the node
     /// is cut (several moves refute).
     pub singular: bool,
-    /// A singular move whose every rival falls short by
-    /// [`DOUBLE_EXTENSION_MARGIN`] more is extended two plies instead of
-    /// one, away from the principal variation and at most
-    /// [`MAX_DOUBLE_EXTENSIONS`] times on a path.
-    pub double_extension: bool,
     /// When the table's move is not singular but its score is above beta,
     /// a second search without it (to `(depth + 3) / 2`, at beta) cuts the
     /// node if another move reaches beta too.
@@ -166,10 +155,9 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
-        ("DoubleExtension", |f| &mut f.double_extension),
         ("SingularCut", |f| &mut f.singular_cut),
         ("SingularLmr", |f| &mut f.singular_lmr),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
@@ -209,7 +197,6 @@ impl Default for Features {
             deep_reverse_futility: false,
             cut_node_lmr: false,
             singular: true,
-            double_extension: false,
             singular_cut: false,
             singular_lmr: false,
             qsearch_tt: true,
@@ -361,9 +348,6 @@ pub(crate) struct Search<'a> {
     null_here: [bool; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at each ply.
     excluded: [Option<Move>; MAX_PLY + 2],
-    /// How many double extensions the path to each ply took
-    /// ([`Features::double_extension`]).
-    double_exts: [u8; MAX_PLY + 2],
     /// The piece moved at each ply and where it went (absolute square,
     /// `kind * 81 + square`); `None` for a null move.
     moved: [Option<u16>; MAX_PLY + 2],
@@ -492,7 +476,6 @@ impl<'a> Search<'a> {
             lmr,
             null_here: [false; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
-            double_exts: [0; MAX_PLY + 2],
             moved: [None; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
             noise,
@@ -858,9 +841,6 @@ impl<'a> Search<'a> {
             return self.evaluate();
         }
         self.seldepth = self.seldepth.max(ply);
-        // The children of the null move and of ProbCut; each move of the
-        // loop below sets its own.
-        self.double_exts[ply + 1] = self.double_exts[ply];
         // Mate distance pruning.
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
@@ -992,15 +972,7 @@ impl<'a> Search<'a> {
                     return 0;
                 }
                 if v < singular_beta {
-                    if self.features.double_extension
-                        && !pv_node
-                        && v < singular_beta - DOUBLE_EXTENSION_MARGIN
-                        && self.double_exts[ply] < MAX_DOUBLE_EXTENSIONS
-                    {
-                        2
-                    } else {
-                        1
-                    }
+                    1
                 } else if singular_beta >= beta {
                     // Another move also reaches beta: cut without searching.
                     return singular_beta;
@@ -1157,7 +1129,6 @@ impl<'a> Search<'a> {
                     check_ext
                 };
                 let new_depth = depth - 1 + ext;
-                self.double_exts[ply + 1] = self.double_exts[ply] + u8::from(ext == 2);
                 if legal == 1 {
                     -self.search(-beta, -alpha, new_depth, ply + 1, node.child())
                 } else {
