@@ -87,7 +87,6 @@ search_switches! {
     "QsearchChecks" => qsearch_checks,
     "DeepReverseFutility" => deep_reverse_futility,
     "CutNodeLmr" => cut_node_lmr,
-    "SingularCut" => singular_cut,
     "SingularLmr" => singular_lmr,
     "Singular" => singular,
     "QsearchTt" => qsearch_tt,

@@ -74,10 +74,6 @@ pub struct Features {
     /// (a singular move); when one reaches it and it is above beta, the node
     /// is cut (several moves refute).
     pub singular: bool,
-    /// When the table's move is not singular but its score is above beta,
-    /// a second search without it (to `(depth + 3) / 2`, at beta) cuts the
-    /// node if another move reaches beta too.
-    pub singular_cut: bool,
     /// After a quiet singular move, the late quiet moves of its node are
     /// reduced one ply more.
     pub singular_lmr: bool,
@@ -155,10 +151,9 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 13] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
-        ("SingularCut", |f| &mut f.singular_cut),
         ("SingularLmr", |f| &mut f.singular_lmr),
         ("FailLowFutility", |f| &mut f.fail_low_futility),
         ("ProbCut", |f| &mut f.probcut),
@@ -197,7 +192,6 @@ impl Default for Features {
             deep_reverse_futility: false,
             cut_node_lmr: false,
             singular: true,
-            singular_cut: false,
             singular_lmr: false,
             qsearch_tt: true,
             wide_aspiration: true,
@@ -976,19 +970,6 @@ impl<'a> Search<'a> {
                 } else if singular_beta >= beta {
                     // Another move also reaches beta: cut without searching.
                     return singular_beta;
-                } else if self.features.singular_cut && h.score >= beta {
-                    // The table's move is above beta: so is another, searched
-                    // deeper than for the singular bound?
-                    self.excluded[ply] = Some(m);
-                    let v = self.search_node(order, beta - 1, beta, (depth + 3) / 2, ply, child);
-                    self.excluded[ply] = None;
-                    if self.aborted {
-                        return 0;
-                    }
-                    if v >= beta {
-                        return beta;
-                    }
-                    0
                 } else {
                     0
                 }
