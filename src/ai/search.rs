@@ -558,6 +558,13 @@ impl<'a> Search<'a> {
         !m.is_drop() && self.pos.piece_at(m.to()).is_some()
     }
 
+    /// A quiet move neither captures nor promotes (the history tables learn
+    /// from these, and the reductions and prunings of quiet moves apply).
+    #[inline]
+    fn is_quiet(&self, m: Move) -> bool {
+        !self.is_capture(m) && !m.promotes()
+    }
+
     /// Pandemonium offers every promotion both ways; the promoted piece moves
     /// as the unpromoted one and more, so inside the tree the move that declines
     /// is not searched.
@@ -977,8 +984,7 @@ impl<'a> Search<'a> {
             _ => 0,
         };
         // A quiet singular move: the others are reduced more.
-        let singular_quiet =
-            singular_ext > 0 && tt_first.is_some_and(|m| !self.is_capture(m) && !m.promotes());
+        let singular_quiet = singular_ext > 0 && tt_first.is_some_and(|m| self.is_quiet(m));
         let mut pending = tt_first.filter(|&m| Some(m) != excluded);
         let mut generated = false;
         let mut i = 0;
@@ -1010,8 +1016,7 @@ impl<'a> Search<'a> {
             if self.declines_promotion(m) || Some(m) == excluded {
                 continue;
             }
-            let capture = self.is_capture(m);
-            let quiet = !capture && !m.promotes();
+            let quiet = self.is_quiet(m);
             // Losing in the exchange by more than the depth can make good
             // (decided before the move is made; checks are kept).
             let loses_exchange = self.features.see_pruning
@@ -1645,7 +1650,7 @@ impl<'a> Search<'a> {
             let m = rm[i].mv;
             self.pv_len[1] = 1;
             self.moved[0] = Some(self.piece_to(m));
-            let quiet = !self.is_capture(m) && !m.promotes();
+            let quiet = self.is_quiet(m);
             let undo = self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             let rep = self.push(gives_check);
