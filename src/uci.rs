@@ -103,6 +103,8 @@ search_switches! {
     "ZoneLmr" => zone_lmr,
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
+    "NonPvLmr" => non_pv_lmr,
+    "TtCaptureLmr" => tt_capture_lmr,
 }
 
 impl Default for Uci {

@@ -125,6 +125,13 @@ pub struct Features {
     /// Late quiet moves are reduced one ply more where the static
     /// evaluation has not risen since our last move.
     pub improving_lmr: bool,
+    /// Late quiet moves at nodes off the principal variation are reduced
+    /// one ply more (Fairy-Stockfish adds that ply wherever the root's best
+    /// move has been stable, which is nearly always).
+    pub non_pv_lmr: bool,
+    /// Late quiet moves are reduced one ply more when the table's move is a
+    /// capture (the position is then likely decided by that capture).
+    pub tt_capture_lmr: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -151,7 +158,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 12] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -164,6 +171,8 @@ impl Features {
         ("ZoneLmr", |f| &mut f.zone_lmr),
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("ImprovingLmr", |f| &mut f.improving_lmr),
+        ("NonPvLmr", |f| &mut f.non_pv_lmr),
+        ("TtCaptureLmr", |f| &mut f.tt_capture_lmr),
     ];
 }
 
@@ -207,6 +216,8 @@ impl Default for Features {
             zone_lmr: false,
             history_lmr: false,
             improving_lmr: false,
+            non_pv_lmr: false,
+            tt_capture_lmr: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
         }
@@ -985,6 +996,7 @@ impl<'a> Search<'a> {
         };
         // A quiet singular move: the others are reduced more.
         let singular_quiet = singular_ext > 0 && tt_first.is_some_and(|m| self.is_quiet(m));
+        let tt_capture = tt_first.is_some_and(|m| self.is_capture(m));
         let mut pending = tt_first.filter(|&m| Some(m) != excluded);
         let mut generated = false;
         let mut i = 0;
@@ -1146,6 +1158,12 @@ impl<'a> Search<'a> {
                             r += 1;
                         }
                         if self.features.singular_lmr && singular_quiet {
+                            r += 1;
+                        }
+                        if self.features.non_pv_lmr && !pv_node {
+                            r += 1;
+                        }
+                        if self.features.tt_capture_lmr && tt_capture {
                             r += 1;
                         }
                         r = r.clamp(0, new_depth - 1);
