@@ -105,6 +105,7 @@ search_switches! {
     "ImprovingLmr" => improving_lmr,
     "NonPvLmr" => non_pv_lmr,
     "TtCaptureLmr" => tt_capture_lmr,
+    "TtPvLmr" => tt_pv_lmr,
 }
 
 impl Default for Uci {

@@ -132,6 +132,10 @@ pub struct Features {
     /// Late quiet moves are reduced one ply more when the table's move is a
     /// capture (the position is then likely decided by that capture).
     pub tt_capture_lmr: bool,
+    /// Late quiet moves of a position that is or has been on the principal
+    /// variation (marked in the table) are reduced two plies less, unless
+    /// the table expects it to fail low.
+    pub tt_pv_lmr: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -158,7 +162,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 14] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 15] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -173,6 +177,7 @@ impl Features {
         ("ImprovingLmr", |f| &mut f.improving_lmr),
         ("NonPvLmr", |f| &mut f.non_pv_lmr),
         ("TtCaptureLmr", |f| &mut f.tt_capture_lmr),
+        ("TtPvLmr", |f| &mut f.tt_pv_lmr),
     ];
 }
 
@@ -218,6 +223,7 @@ impl Default for Features {
             improving_lmr: false,
             non_pv_lmr: false,
             tt_capture_lmr: false,
+            tt_pv_lmr: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
         }
@@ -997,6 +1003,11 @@ impl<'a> Search<'a> {
         // A quiet singular move: the others are reduced more.
         let singular_quiet = singular_ext > 0 && tt_first.is_some_and(|m| self.is_quiet(m));
         let tt_capture = tt_first.is_some_and(|m| self.is_capture(m));
+        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
+        // The table expects this principal-variation node to fail low.
+        let likely_fail_low = pv_node
+            && tt_move.is_some()
+            && hit.is_some_and(|h| h.bound != Bound::Lower && h.depth >= depth);
         let mut pending = tt_first.filter(|&m| Some(m) != excluded);
         let mut generated = false;
         let mut i = 0;
@@ -1166,6 +1177,9 @@ impl<'a> Search<'a> {
                         if self.features.tt_capture_lmr && tt_capture {
                             r += 1;
                         }
+                        if self.features.tt_pv_lmr && tt_pv && !likely_fail_low {
+                            r -= 2;
+                        }
                         r = r.clamp(0, new_depth - 1);
                     }
                     // Reduced first; at full depth when not reduced or when
@@ -1244,6 +1258,7 @@ impl<'a> Search<'a> {
                 depth,
                 bound,
                 eval: (!in_check).then_some(static_eval),
+                pv: pv_node,
             };
             self.p.tt.store(key, ply, record);
         }
@@ -1305,6 +1320,7 @@ impl<'a> Search<'a> {
                     depth: depth - 3,
                     bound: Bound::Lower,
                     eval: Some(static_eval),
+                    pv: false,
                 };
                 self.p.tt.store(self.pos.hash(), ply, record);
                 return Some(v);
@@ -1452,6 +1468,7 @@ impl<'a> Search<'a> {
                 depth,
                 bound,
                 eval: q.stand,
+                pv: false,
             };
             self.p.tt.store(key, ply, record);
         }

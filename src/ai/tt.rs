@@ -19,7 +19,8 @@ struct Entry {
     mv: u16,
     score: i16,
     depth: i8,
-    /// Bound in bits 0–1 (0 = empty), generation in bits 2–7.
+    /// Bound in bits 0–1 (0 = empty), on the principal variation in bit
+    /// 2, generation in bits 3–7.
     flags: u8,
     /// The position's static evaluation, or [`NO_EVAL`] (in check, or out
     /// of range).
@@ -27,6 +28,12 @@ struct Entry {
 }
 
 const NO_EVAL: i16 = i16::MIN;
+
+/// The flag bit of an entry on the principal variation.
+const PV: u8 = 4;
+
+/// Generations count modulo 32 (the mask of the five bits left for them).
+const GENERATIONS: u8 = 31;
 
 /// A node's result as the table keeps it: what a store is given and a
 /// probe finds.
@@ -38,6 +45,8 @@ pub(crate) struct Record {
     pub bound: Bound,
     /// The static evaluation, when the storing node had one.
     pub eval: Option<i32>,
+    /// The position is or has been on the principal variation.
+    pub pv: bool,
 }
 
 impl Record {
@@ -79,7 +88,7 @@ impl Tt {
     }
 
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 63;
+        self.generation = (self.generation + 1) & GENERATIONS;
     }
 
     #[inline]
@@ -106,6 +115,7 @@ impl Tt {
                     depth: e.depth as i32,
                     bound,
                     eval: (e.eval != NO_EVAL).then_some(e.eval as i32),
+                    pv: e.flags & PV != 0,
                 });
             }
         }
@@ -119,6 +129,7 @@ impl Tt {
             depth,
             bound,
             eval,
+            pv,
         } = r;
         let i = self.slot(key);
         let gen = self.generation;
@@ -131,7 +142,7 @@ impl Tt {
                 i + 1
             } else {
                 let worth = |e: &Entry| {
-                    let age = (gen.wrapping_sub(e.flags >> 2)) & 63;
+                    let age = (gen.wrapping_sub(e.flags >> 3)) & GENERATIONS;
                     e.depth as i32 - 4 * age as i32
                 };
                 if worth(a) <= worth(b) {
@@ -147,12 +158,15 @@ impl Tt {
             return;
         }
         let old_move = if e.key == key { e.mv } else { 0 };
+        // Once on the principal variation, a position stays marked so while
+        // its entry lasts.
+        let pv = pv || (e.key == key && e.flags & PV != 0);
         *e = Entry {
             key,
             mv: mv.map_or(old_move, |m| m.bits()),
             score: to_tt(score, ply) as i16,
             depth: depth.clamp(-1, 127) as i8,
-            flags: bound as u8 | gen << 2,
+            flags: bound as u8 | if pv { PV } else { 0 } | gen << 3,
             eval: eval
                 .and_then(|v| i16::try_from(v).ok())
                 .filter(|&v| v != NO_EVAL)
@@ -165,7 +179,7 @@ impl Tt {
         let n = self.entries.len().min(1000);
         let used = self.entries[..n]
             .iter()
-            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .filter(|e| e.flags & 3 != 0 && e.flags >> 3 == self.generation)
             .count();
         (used * 1000 / n.max(1)) as u32
     }
@@ -207,6 +221,7 @@ mod tests {
             depth,
             bound,
             eval: None,
+            pv: false,
         }
     }
 
@@ -242,6 +257,33 @@ mod tests {
         assert_eq!(tt.probe(40, 0).unwrap().depth, 127);
         tt.store(50, 0, rec(None, 0, -9, Bound::Exact));
         assert_eq!(tt.probe(50, 0).unwrap().depth, -1);
+    }
+
+    #[test]
+    fn a_position_once_on_the_principal_variation_stays_marked() {
+        let mut tt = Tt::new(1);
+        let on_pv = |depth| Record {
+            pv: true,
+            ..rec(None, 0, depth, Bound::Exact)
+        };
+        tt.store(10, 0, rec(None, 0, 3, Bound::Upper));
+        assert!(!tt.probe(10, 0).unwrap().pv);
+        tt.store(10, 0, on_pv(4));
+        let hit = tt.probe(10, 0).unwrap();
+        assert_eq!((hit.pv, hit.bound, hit.depth), (true, Bound::Exact, 4));
+        // A later result off the principal variation keeps the mark.
+        tt.store(10, 0, rec(None, 5, 6, Bound::Lower));
+        let hit = tt.probe(10, 0).unwrap();
+        assert_eq!((hit.pv, hit.bound, hit.score), (true, Bound::Lower, 5));
+        // The mark takes no generation bit: the entry is this search's.
+        assert_eq!(tt.hashfull(), 1);
+        // Another position taking its slot does not inherit it: the bucket's
+        // other slot is filled first, then the shallower entry (ours) goes.
+        let other = (tt.mask + 1) as u64 * 4 + 10;
+        tt.store(other, 0, rec(None, 0, 9, Bound::Exact));
+        tt.store(other + 1, 0, rec(None, 0, 9, Bound::Exact));
+        assert!(tt.probe(10, 0).is_none());
+        assert!(tt.probe(other + 1, 0).is_some_and(|h| !h.pv));
     }
 
     #[test]
