@@ -65,12 +65,49 @@ macro_rules! search_switches {
     };
 }
 
-/// The widest `SingularMargin` (centipawns per ply of depth).
-const MAX_SINGULAR_MARGIN: i32 = 16;
+/// A search parameter that is a whole number, as a UCI spin option: its
+/// name, where it lies in [`Features`], its range and what it counts.
+struct Spin {
+    name: &'static str,
+    field: fn(&mut Features) -> &mut i32,
+    min: i32,
+    max: i32,
+    unit: &'static str,
+}
 
-/// The options that set each game's evaluation scale, in sixteenths
-/// ([`Features::eval_scale`]), in [`Variant::ALL`]'s order.
-const SCALES: [&str; 2] = ["MansindamScale", "PandemoniumScale"];
+/// The search's spin options: each game's evaluation scale
+/// ([`Features::eval_scale`], by [`Variant`] order) and the singular
+/// extension's margin and first depth.
+const SPINS: [Spin; 4] = [
+    Spin {
+        name: "MansindamScale",
+        field: |f| &mut f.eval_scale[Variant::Mansindam as usize],
+        min: 1,
+        max: 32,
+        unit: "sixteenths",
+    },
+    Spin {
+        name: "PandemoniumScale",
+        field: |f| &mut f.eval_scale[Variant::Pandemonium as usize],
+        min: 1,
+        max: 32,
+        unit: "sixteenths",
+    },
+    Spin {
+        name: "SingularMargin",
+        field: |f| &mut f.singular_margin,
+        min: 1,
+        max: 16,
+        unit: "centipawns per ply",
+    },
+    Spin {
+        name: "SingularDepth",
+        field: |f| &mut f.singular_depth,
+        min: 2,
+        max: 16,
+        unit: "plies",
+    },
+];
 
 search_switches! {
     "NullMove" => null_move,
@@ -218,16 +255,15 @@ impl Uci {
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
                 let mut defaults = Features::default();
-                for (v, name) in Variant::ALL.iter().zip(SCALES) {
-                    let default = defaults.eval_scale[*v as usize];
+                for spin in &SPINS {
                     out(format!(
-                        "option name {name} type spin default {default} min 1 max 32"
+                        "option name {} type spin default {} min {} max {}",
+                        spin.name,
+                        (spin.field)(&mut defaults),
+                        spin.min,
+                        spin.max
                     ));
                 }
-                out(format!(
-                    "option name SingularMargin type spin default {} min 1 max {MAX_SINGULAR_MARGIN}",
-                    defaults.singular_margin
-                ));
                 for (name, on) in SWITCHES.iter().zip(switches(&mut defaults)) {
                     out(format!("option name {name} type check default {on}"));
                 }
@@ -301,20 +337,17 @@ impl Uci {
                 Ok(n) => self.level = n as u8,
                 Err(e) => out(e),
             }
-        } else if let Some(i) = SCALES.iter().position(|s| s.eq_ignore_ascii_case(name)) {
-            match number(32) {
-                Ok(n) if n > 0 => self.features.eval_scale[Variant::ALL[i] as usize] = n as i32,
+        } else if let Some(spin) = SPINS.iter().find(|s| s.name.eq_ignore_ascii_case(name)) {
+            match value.parse::<i32>() {
+                Ok(n) if (spin.min..=spin.max).contains(&n) => {
+                    *(spin.field)(&mut self.features) = n
+                }
                 _ => out(format!(
-                    "info string {} needs a whole number from 1 to 32 (sixteenths), not '{}'",
-                    SCALES[i],
-                    clip(value)
-                )),
-            }
-        } else if name.eq_ignore_ascii_case("SingularMargin") {
-            match number(MAX_SINGULAR_MARGIN as u64) {
-                Ok(n) if n > 0 => self.features.singular_margin = n as i32,
-                _ => out(format!(
-                    "info string SingularMargin needs a whole number from 1 to {MAX_SINGULAR_MARGIN} (centipawns per ply), not '{}'",
+                    "info string {} needs a whole number from {} to {} ({}), not '{}'",
+                    spin.name,
+                    spin.min,
+                    spin.max,
+                    spin.unit,
                     clip(value)
                 )),
             }
@@ -757,36 +790,48 @@ mod tests {
         after.split(' ').next().expect("a count").to_string()
     }
 
-    /// The singular extension's margin is a spin option: listed with its
-    /// default, refused outside 1..=16 with the reason, and it reaches the
-    /// search (with `Singular` on, the tree to depth 8 changes with it).
+    /// The singular extension's margin and first depth are spin options:
+    /// listed with their defaults, refused outside their ranges with the
+    /// reason, and they reach the search (with `Singular` on, the tree to
+    /// depth 8 changes with each).
     #[test]
-    fn the_singular_margin_is_an_option() {
-        let mut s = Uci::new();
-        let listed = run(&mut s, "uci");
-        assert!(
-            listed.contains(&"option name SingularMargin type spin default 2 min 1 max 16".into())
-        );
-        for bad in ["0", "17", "wide"] {
+    fn the_singular_margin_and_depth_are_options() {
+        let cases = [
+            ("SingularMargin", 2, 1, 16, "centipawns per ply", 16),
+            ("SingularDepth", 6, 2, 16, "plies", 16),
+        ];
+        for (name, default, min, max, unit, other) in cases {
+            let mut s = Uci::new();
+            let listed = run(&mut s, "uci");
+            assert!(listed.contains(&format!(
+                "option name {name} type spin default {default} min {min} max {max}"
+            )));
+            for bad in [
+                format!("{}", min - 1),
+                format!("{}", max + 1),
+                "wide".into(),
+            ] {
+                assert_eq!(
+                    run(&mut s, &format!("setoption name {name} value {bad}")),
+                    [format!("info string {name} needs a whole number from {min} to {max} ({unit}), not '{bad}'")]
+                );
+            }
+            run(&mut s, "setoption name Singular value true");
+            run(&mut s, "setoption name Hash value 1");
+            let mut nodes = |value: i32| {
+                run(&mut s, "ucinewgame");
+                run(&mut s, &format!("setoption name {name} value {value}"));
+                run(&mut s, "position startpos moves e3e4 e7e6 b1d2 h9f8");
+                nodes_to_depth(&mut s, 8)
+            };
+            let (usual, changed) = (nodes(default), nodes(other));
+            assert_ne!(usual, changed, "{name}");
             assert_eq!(
-                run(&mut s, &format!("setoption name SingularMargin value {bad}")),
-                [format!("info string SingularMargin needs a whole number from 1 to 16 (centipawns per ply), not '{bad}'")]
+                nodes(default),
+                usual,
+                "{name}: the same value, the same tree"
             );
         }
-        run(&mut s, "setoption name Singular value true");
-        run(&mut s, "setoption name Hash value 1");
-        let mut nodes = |margin: u32| {
-            run(&mut s, "ucinewgame");
-            run(
-                &mut s,
-                &format!("setoption name SingularMargin value {margin}"),
-            );
-            run(&mut s, "position startpos moves e3e4 e7e6 b1d2 h9f8");
-            nodes_to_depth(&mut s, 8)
-        };
-        let (narrow, wide) = (nodes(2), nodes(16));
-        assert_ne!(narrow, wide);
-        assert_eq!(nodes(2), narrow, "the same margin, the same tree");
     }
 
     /// Each game's evaluation scale is a spin option: listed with its

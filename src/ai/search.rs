@@ -148,6 +148,9 @@ pub struct Features {
     /// other move must stay for the table's move to count as singular
     /// (with [`Features::singular`]). UCI: `SingularMargin`.
     pub singular_margin: i32,
+    /// The least depth at which the singular extension is tried (with
+    /// [`Features::singular`]). UCI: `SingularDepth`.
+    pub singular_depth: i32,
 }
 
 /// Moves a history entry of `i16` by `bonus`, less as it nears
@@ -226,6 +229,7 @@ impl Default for Features {
             tt_pv_lmr: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
+            singular_depth: 6,
         }
     }
 }
@@ -975,7 +979,7 @@ impl<'a> Search<'a> {
             (Some(h), Some(m))
                 if self.features.singular
                     && excluded.is_none()
-                    && depth >= 6
+                    && depth >= self.features.singular_depth
                     && h.depth >= depth - 3
                     && h.bound != Bound::Upper
                     && h.score.abs() < MATE_BOUND =>
