@@ -143,6 +143,7 @@ search_switches! {
     "NonPvLmr" => non_pv_lmr,
     "TtCaptureLmr" => tt_capture_lmr,
     "TtPvLmr" => tt_pv_lmr,
+    "CaptureHistory" => capture_history,
 }
 
 impl Default for Uci {

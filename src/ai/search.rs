@@ -136,6 +136,10 @@ pub struct Features {
     /// variation (marked in the table) are reduced two plies less, unless
     /// the table expects it to fail low.
     pub tt_pv_lmr: bool,
+    /// Captures are ordered also by how the same piece taking the same
+    /// kind on the same square did before (capture history): a bonus when
+    /// one fails high, a malus to the captures tried before it.
+    pub capture_history: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -165,7 +169,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 15] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 16] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -181,6 +185,7 @@ impl Features {
         ("NonPvLmr", |f| &mut f.non_pv_lmr),
         ("TtCaptureLmr", |f| &mut f.tt_capture_lmr),
         ("TtPvLmr", |f| &mut f.tt_pv_lmr),
+        ("CaptureHistory", |f| &mut f.capture_history),
     ];
 }
 
@@ -227,6 +232,7 @@ impl Default for Features {
             non_pv_lmr: false,
             tt_capture_lmr: false,
             tt_pv_lmr: false,
+            capture_history: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -290,6 +296,8 @@ pub(crate) struct Persistent {
     /// Continuation history: two planes (after the opponent's last move, after
     /// our move before it), each `PIECE_TO × PIECE_TO`.
     pub cont: Vec<i16>,
+    /// Capture history: by side, moved piece and square, and captured kind.
+    pub captures: Vec<i16>,
 }
 
 impl Persistent {
@@ -298,6 +306,7 @@ impl Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
+            captures: vec![0; 2 * PIECE_TO * MAX_KINDS],
         }
     }
 
@@ -309,6 +318,7 @@ impl Persistent {
             }
         }
         self.cont.fill(0);
+        self.captures.fill(0);
     }
 }
 
@@ -743,7 +753,10 @@ impl<'a> Search<'a> {
                         self.eval.value[mover.index()]
                     };
                     let good = see_ge(&self.pos, self.eval, m, 0);
-                    let mvv = v * 8 - a / 16 + self.promotion_gain(m);
+                    let mut mvv = v * 8 - a / 16 + self.promotion_gain(m);
+                    if self.features.capture_history {
+                        mvv += i32::from(self.p.captures[self.capture_slot(m)]) / 4;
+                    }
                     if good {
                         (1 << 26) + mvv
                     } else {
@@ -767,6 +780,14 @@ impl<'a> Search<'a> {
             };
             out.push((key, m));
         }
+    }
+
+    /// Where a capture's history lies (before it is made: its victim is on
+    /// the board).
+    fn capture_slot(&self, m: Move) -> usize {
+        let us = self.pos.side_to_move();
+        let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
+        (us.index() * PIECE_TO + usize::from(self.piece_to(m))) * MAX_KINDS + victim
     }
 
     fn update_history(&mut self, m: Move, ply: usize, bonus: i32) {
@@ -965,6 +986,8 @@ impl<'a> Search<'a> {
         let mut quiets_seen = 0usize;
         let mut quiets = [Move::NULL; 32];
         let mut n_quiets = 0;
+        let mut captures = [Move::NULL; 16];
+        let mut n_captures = 0;
         let (lmp_depth, lmp_limit) = if self.features.move_count_pruning {
             (
                 8,
@@ -1216,15 +1239,24 @@ impl<'a> Search<'a> {
                         self.update_pv(ply, m);
                     }
                     if alpha >= beta {
+                        let bonus = (depth * depth * 16).min(1200);
                         if quiet {
                             if self.killers[ply][0] != m {
                                 self.killers[ply][1] = self.killers[ply][0];
                                 self.killers[ply][0] = m;
                             }
-                            let bonus = (depth * depth * 16).min(1200);
                             self.update_history(m, ply, bonus);
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, ply, -bonus);
+                            }
+                        } else if self.is_capture(m) && self.features.capture_history {
+                            let i = self.capture_slot(m);
+                            nudge(&mut self.p.captures[i], bonus);
+                        }
+                        if self.features.capture_history {
+                            for &c in &captures[..n_captures] {
+                                let i = self.capture_slot(c);
+                                nudge(&mut self.p.captures[i], -bonus);
                             }
                         }
                         break;
@@ -1234,6 +1266,9 @@ impl<'a> Search<'a> {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = m;
                 n_quiets += 1;
+            } else if n_captures < captures.len() && self.is_capture(m) {
+                captures[n_captures] = m;
+                n_captures += 1;
             }
         }
         if legal == 0 {
