@@ -144,6 +144,7 @@ search_switches! {
     "TtCaptureLmr" => tt_capture_lmr,
     "TtPvLmr" => tt_pv_lmr,
     "CaptureHistory" => capture_history,
+    "Countermove" => countermove,
 }
 
 impl Default for Uci {

@@ -140,6 +140,10 @@ pub struct Features {
     /// kind on the same square did before (capture history): a bonus when
     /// one fails high, a malus to the captures tried before it.
     pub capture_history: bool,
+    /// The quiet move that last refuted the opponent's move (the same
+    /// piece to the same square) is tried first among the other quiet
+    /// moves (the countermove).
+    pub countermove: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -169,7 +173,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 16] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 17] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -186,6 +190,7 @@ impl Features {
         ("TtCaptureLmr", |f| &mut f.tt_capture_lmr),
         ("TtPvLmr", |f| &mut f.tt_pv_lmr),
         ("CaptureHistory", |f| &mut f.capture_history),
+        ("Countermove", |f| &mut f.countermove),
     ];
 }
 
@@ -233,6 +238,7 @@ impl Default for Features {
             tt_capture_lmr: false,
             tt_pv_lmr: false,
             capture_history: false,
+            countermove: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -298,6 +304,8 @@ pub(crate) struct Persistent {
     pub cont: Vec<i16>,
     /// Capture history: by side, moved piece and square, and captured kind.
     pub captures: Vec<i16>,
+    /// Countermoves: by side and the opponent's moved piece and square.
+    pub counters: Vec<Move>,
 }
 
 impl Persistent {
@@ -307,6 +315,7 @@ impl Persistent {
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
             captures: vec![0; 2 * PIECE_TO * MAX_KINDS],
+            counters: vec![Move::NULL; 2 * PIECE_TO],
         }
     }
 
@@ -319,6 +328,7 @@ impl Persistent {
         }
         self.cont.fill(0);
         self.captures.fill(0);
+        self.counters.fill(Move::NULL);
     }
 }
 
@@ -768,6 +778,11 @@ impl<'a> Search<'a> {
                     (1 << 24) + 2
                 } else if self.killers[ply][1] == m {
                     (1 << 24) + 1
+                } else if self
+                    .counter_slot(ply)
+                    .is_some_and(|i| self.p.counters[i] == m)
+                {
+                    1 << 23
                 } else {
                     self.quiet_key(m, ply)
                 }
@@ -775,6 +790,12 @@ impl<'a> Search<'a> {
                 (1 << 24) + 2
             } else if self.killers[ply][1] == m {
                 (1 << 24) + 1
+            } else if self
+                .counter_slot(ply)
+                .is_some_and(|i| self.p.counters[i] == m)
+            {
+                // Above any history, below the killers.
+                1 << 23
             } else {
                 self.quiet_key(m, ply)
             };
@@ -788,6 +809,16 @@ impl<'a> Search<'a> {
         let us = self.pos.side_to_move();
         let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
         (us.index() * PIECE_TO + usize::from(self.piece_to(m))) * MAX_KINDS + victim
+    }
+
+    /// Where the countermove to the opponent's last move lies (none after
+    /// a null move, at the root, or with [`Features::countermove`] off).
+    fn counter_slot(&self, ply: usize) -> Option<usize> {
+        if !self.features.countermove {
+            return None;
+        }
+        let prev = self.moved[ply.checked_sub(1)?]?;
+        Some(self.pos.side_to_move().index() * PIECE_TO + usize::from(prev))
     }
 
     fn update_history(&mut self, m: Move, ply: usize, bonus: i32) {
@@ -1246,6 +1277,9 @@ impl<'a> Search<'a> {
                                 self.killers[ply][0] = m;
                             }
                             self.update_history(m, ply, bonus);
+                            if let Some(i) = self.counter_slot(ply) {
+                                self.p.counters[i] = m;
+                            }
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, ply, -bonus);
                             }
