@@ -145,6 +145,7 @@ search_switches! {
     "TtPvLmr" => tt_pv_lmr,
     "CaptureHistory" => capture_history,
     "Countermove" => countermove,
+    "DoubleExtension" => double_extension,
 }
 
 impl Default for Uci {

@@ -25,6 +25,11 @@ const HISTORY_MAX: i32 = 16_384;
 /// How far above beta a capture must hold for ProbCut (a fifth less when
 /// the position improves).
 const PROBCUT_MARGIN: i32 = 250;
+/// How far below the singular bound every other move must fall for a
+/// double extension ([`Features::double_extension`]).
+const DOUBLE_MARGIN: i32 = 20;
+/// Most double extensions on one line from the root.
+const MAX_DOUBLES: u8 = 6;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
@@ -144,6 +149,10 @@ pub struct Features {
     /// piece to the same square) is tried first among the other quiet
     /// moves (the countermove).
     pub countermove: bool,
+    /// Off the principal variation, a singular move whose alternatives all
+    /// fall [`DOUBLE_MARGIN`] further short is extended two plies (at most
+    /// [`MAX_DOUBLES`] times on a line).
+    pub double_extension: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -173,7 +182,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 17] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 18] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -191,6 +200,7 @@ impl Features {
         ("TtPvLmr", |f| &mut f.tt_pv_lmr),
         ("CaptureHistory", |f| &mut f.capture_history),
         ("Countermove", |f| &mut f.countermove),
+        ("DoubleExtension", |f| &mut f.double_extension),
     ];
 }
 
@@ -239,6 +249,7 @@ impl Default for Features {
             tt_pv_lmr: false,
             capture_history: false,
             countermove: false,
+            double_extension: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -381,6 +392,8 @@ pub(crate) struct Search<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The move into this ply was a null move.
     null_here: [bool; MAX_PLY + 2],
+    /// Double extensions on the line to each ply.
+    doubles: [u8; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at each ply.
     excluded: [Option<Move>; MAX_PLY + 2],
     /// The piece moved at each ply and where it went (absolute square,
@@ -510,6 +523,7 @@ impl<'a> Search<'a> {
             pv_len: [0; MAX_PLY + 2],
             lmr,
             null_here: [false; MAX_PLY + 2],
+            doubles: [0; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             moved: [None; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
@@ -979,6 +993,7 @@ impl<'a> Search<'a> {
             self.push(false);
             self.moved[ply] = None;
             self.null_here[ply + 1] = true;
+            self.doubles[ply + 1] = self.doubles[ply];
             let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, node.child());
             self.null_here[ply + 1] = false;
             self.pop();
@@ -1048,7 +1063,15 @@ impl<'a> Search<'a> {
                     return 0;
                 }
                 if v < singular_beta {
-                    1
+                    if self.features.double_extension
+                        && !pv_node
+                        && v < singular_beta - DOUBLE_MARGIN
+                        && self.doubles[ply] < MAX_DOUBLES
+                    {
+                        2
+                    } else {
+                        1
+                    }
                 } else if singular_beta >= beta {
                     // Another move also reaches beta: cut without searching.
                     return singular_beta;
@@ -1196,6 +1219,7 @@ impl<'a> Search<'a> {
                     check_ext
                 };
                 let new_depth = depth - 1 + ext;
+                self.doubles[ply + 1] = self.doubles[ply] + u8::from(ext > 1);
                 if legal == 1 {
                     -self.search(-beta, -alpha, new_depth, ply + 1, node.child())
                 } else {
@@ -1376,6 +1400,7 @@ impl<'a> Search<'a> {
                 Repetition::No => {
                     let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
                     if v >= pc_beta && !self.aborted {
+                        self.doubles[ply + 1] = self.doubles[ply];
                         v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, node.child());
                     }
                     Some(v)
@@ -1758,6 +1783,7 @@ impl<'a> Search<'a> {
             let m = rm[i].mv;
             self.pv_len[1] = 1;
             self.moved[0] = Some(self.piece_to(m));
+            self.doubles[1] = 0;
             let quiet = self.is_quiet(m);
             let undo = self.pos.make_move(m);
             let gives_check = self.pos.in_check();
