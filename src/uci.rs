@@ -146,6 +146,7 @@ search_switches! {
     "CaptureHistory" => capture_history,
     "Countermove" => countermove,
     "DoubleExtension" => double_extension,
+    "CaptureLmr" => capture_lmr,
 }
 
 impl Default for Uci {

@@ -153,6 +153,9 @@ pub struct Features {
     /// fall [`DOUBLE_MARGIN`] further short is extended two plies (at most
     /// [`MAX_DOUBLES`] times on a line).
     pub double_extension: bool,
+    /// Late captures that lose in the exchange are reduced as late quiet
+    /// moves are (not searched to full depth).
+    pub capture_lmr: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -182,7 +185,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 18] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 19] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -201,6 +204,7 @@ impl Features {
         ("CaptureHistory", |f| &mut f.capture_history),
         ("Countermove", |f| &mut f.countermove),
         ("DoubleExtension", |f| &mut f.double_extension),
+        ("CaptureLmr", |f| &mut f.capture_lmr),
     ];
 }
 
@@ -250,6 +254,7 @@ impl Default for Features {
             capture_history: false,
             countermove: false,
             double_extension: false,
+            capture_lmr: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -1224,9 +1229,11 @@ impl<'a> Search<'a> {
                     -self.search(-beta, -alpha, new_depth, ply + 1, node.child())
                 } else {
                     let mut r = 0;
+                    // A losing capture is ordered below every quiet move.
+                    let bad_capture = !quiet && okey < 0;
                     if self.features.lmr
                         && depth >= 3
-                        && quiet
+                        && (quiet || (self.features.capture_lmr && bad_capture))
                         && !in_check
                         && !gives_check
                         && legal > 3
