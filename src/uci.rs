@@ -147,6 +147,7 @@ search_switches! {
     "Countermove" => countermove,
     "DoubleExtension" => double_extension,
     "CaptureLmr" => capture_lmr,
+    "ContHistoryPruning" => cont_history_pruning,
 }
 
 impl Default for Uci {

@@ -156,6 +156,10 @@ pub struct Features {
     /// Late captures that lose in the exchange are reduced as late quiet
     /// moves are (not searched to full depth).
     pub capture_lmr: bool,
+    /// A late quiet move that would be reduced below depth 5 is skipped
+    /// when it did badly after both the opponent's last move and our move
+    /// before it (both continuation histories below zero).
+    pub cont_history_pruning: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -185,7 +189,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 19] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 20] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -205,6 +209,7 @@ impl Features {
         ("Countermove", |f| &mut f.countermove),
         ("DoubleExtension", |f| &mut f.double_extension),
         ("CaptureLmr", |f| &mut f.capture_lmr),
+        ("ContHistoryPruning", |f| &mut f.cont_history_pruning),
     ];
 }
 
@@ -255,6 +260,7 @@ impl Default for Features {
             countermove: false,
             double_extension: false,
             capture_lmr: false,
+            cont_history_pruning: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -1161,7 +1167,14 @@ impl<'a> Search<'a> {
                 || (prunable
                     && self.features.lmp
                     && depth <= lmp_depth
-                    && quiets_seen + 1 > lmp_limit);
+                    && quiets_seen + 1 > lmp_limit)
+                || (prunable
+                    && self.features.cont_history_pruning
+                    && depth - 1 - self.reduction(depth, legal + 1) < 5
+                    && self
+                        .cont_slots(m, ply)
+                        .iter()
+                        .all(|i| i.is_some_and(|i| self.p.cont[i] < 0)));
             let shallow = shallow && !(self.features.zone_futility && self.hits_king_zone(m));
             // A quiet move pruned is not made: whether it gives check is
             // known before.
