@@ -148,6 +148,7 @@ search_switches! {
     "DoubleExtension" => double_extension,
     "CaptureLmr" => capture_lmr,
     "ContHistoryPruning" => cont_history_pruning,
+    "CheckLmr" => check_lmr,
 }
 
 impl Default for Uci {

@@ -160,6 +160,9 @@ pub struct Features {
     /// when it did badly after both the opponent's last move and our move
     /// before it (both continuation histories below zero).
     pub cont_history_pruning: bool,
+    /// Late quiet moves that give check but are not extended are reduced
+    /// like the other late quiet moves (in a drop game many drops check).
+    pub check_lmr: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -189,7 +192,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 20] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 21] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -210,6 +213,7 @@ impl Features {
         ("DoubleExtension", |f| &mut f.double_extension),
         ("CaptureLmr", |f| &mut f.capture_lmr),
         ("ContHistoryPruning", |f| &mut f.cont_history_pruning),
+        ("CheckLmr", |f| &mut f.check_lmr),
     ];
 }
 
@@ -261,6 +265,7 @@ impl Default for Features {
             double_extension: false,
             capture_lmr: false,
             cont_history_pruning: false,
+            check_lmr: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -1248,7 +1253,7 @@ impl<'a> Search<'a> {
                         && depth >= 3
                         && (quiet || (self.features.capture_lmr && bad_capture))
                         && !in_check
-                        && !gives_check
+                        && (!gives_check || (self.features.check_lmr && ext == 0))
                         && legal > 3
                     {
                         r = self.reduction(depth, legal);
