@@ -804,30 +804,11 @@ impl<'a> Search<'a> {
                     }
                 } else if m.promotes() {
                     (1 << 25) + self.promotion_gain(m)
-                } else if self.killers[ply][0] == m {
-                    (1 << 24) + 2
-                } else if self.killers[ply][1] == m {
-                    (1 << 24) + 1
-                } else if self
-                    .counter_slot(ply)
-                    .is_some_and(|i| self.p.counters[i] == m)
-                {
-                    1 << 23
                 } else {
-                    self.quiet_key(m, ply)
+                    self.quiet_order(m, ply)
                 }
-            } else if self.killers[ply][0] == m {
-                (1 << 24) + 2
-            } else if self.killers[ply][1] == m {
-                (1 << 24) + 1
-            } else if self
-                .counter_slot(ply)
-                .is_some_and(|i| self.p.counters[i] == m)
-            {
-                // Above any history, below the killers.
-                1 << 23
             } else {
-                self.quiet_key(m, ply)
+                self.quiet_order(m, ply)
             };
             out.push((key, m));
         }
@@ -899,7 +880,24 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// A quiet move's order key: its history, and its continuation history.
+    /// A quiet move's order key: the killers first, then the countermove
+    /// (above any history), then by history.
+    fn quiet_order(&self, m: Move, ply: usize) -> i32 {
+        if self.killers[ply][0] == m {
+            (1 << 24) + 2
+        } else if self.killers[ply][1] == m {
+            (1 << 24) + 1
+        } else if self
+            .counter_slot(ply)
+            .is_some_and(|i| self.p.counters[i] == m)
+        {
+            1 << 23
+        } else {
+            self.quiet_key(m, ply)
+        }
+    }
+
+    /// A quiet move's history key: its history, and its continuation history.
     fn quiet_key(&self, m: Move, ply: usize) -> i32 {
         let us = self.pos.side_to_move();
         let mut key = self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
