@@ -78,7 +78,7 @@ struct Spin {
 /// The search's spin options: each game's evaluation scale
 /// ([`Features::eval_scale`], by [`Variant`] order) and the singular
 /// extension's margin and first depth.
-const SPINS: [Spin; 4] = [
+const SPINS: [Spin; 5] = [
     Spin {
         name: "MansindamScale",
         field: |f| &mut f.eval_scale[Variant::Mansindam as usize],
@@ -104,6 +104,13 @@ const SPINS: [Spin; 4] = [
         name: "SingularDepth",
         field: |f| &mut f.singular_depth,
         min: 2,
+        max: 16,
+        unit: "plies",
+    },
+    Spin {
+        name: "CheckExtensionDepth",
+        field: |f| &mut f.check_extension_depth,
+        min: 1,
         max: 16,
         unit: "plies",
     },
@@ -796,15 +803,17 @@ mod tests {
         after.split(' ').next().expect("a count").to_string()
     }
 
-    /// The singular extension's margin and first depth are spin options:
-    /// listed with their defaults, refused outside their ranges with the
-    /// reason, and they reach the search (with `Singular` on, the tree to
-    /// depth 8 changes with each).
+    /// The singular extension's margin and first depth, and the check
+    /// extension's first depth, are spin options: listed with their
+    /// defaults, refused outside their ranges with the reason, and they
+    /// reach the search (with `Singular` on, the tree to depth 8 changes
+    /// with each).
     #[test]
-    fn the_singular_margin_and_depth_are_options() {
+    fn the_extensions_margins_and_depths_are_options() {
         let cases = [
             ("SingularMargin", 2, 1, 16, "centipawns per ply", 16),
             ("SingularDepth", 6, 2, 16, "plies", 16),
+            ("CheckExtensionDepth", 1, 1, 16, "plies", 7),
         ];
         for (name, default, min, max, unit, other) in cases {
             let mut s = Uci::new();

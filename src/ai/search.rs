@@ -178,6 +178,9 @@ pub struct Features {
     /// The least depth at which the singular extension is tried (with
     /// [`Features::singular`]). UCI: `SingularDepth`.
     pub singular_depth: i32,
+    /// The least depth at which a check is extended (with
+    /// [`Features::check_extension`]). UCI: `CheckExtensionDepth`.
+    pub check_extension_depth: i32,
 }
 
 /// Moves a history entry of `i16` by `bonus`, less as it nears
@@ -269,6 +272,7 @@ impl Default for Features {
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
+            check_extension_depth: 1,
         }
     }
 }
@@ -1231,6 +1235,7 @@ impl<'a> Search<'a> {
                 let check_ext = i32::from(
                     self.features.check_extension
                         && gives_check
+                        && depth >= self.features.check_extension_depth
                         && (ply as i32) < 2 * self.root_depth
                         && (!self.features.safe_check_extension || self.holds(m.to())),
                 );
