@@ -148,12 +148,9 @@ search_switches! {
     "HistoryLmr" => history_lmr,
     "ImprovingLmr" => improving_lmr,
     "NonPvLmr" => non_pv_lmr,
-    "TtCaptureLmr" => tt_capture_lmr,
     "TtPvLmr" => tt_pv_lmr,
-    "CaptureHistory" => capture_history,
     "Countermove" => countermove,
     "DoubleExtension" => double_extension,
-    "CaptureLmr" => capture_lmr,
     "ContHistoryPruning" => cont_history_pruning,
     "CheckLmr" => check_lmr,
 }

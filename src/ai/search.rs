@@ -134,17 +134,10 @@ pub struct Features {
     /// one ply more (Fairy-Stockfish adds that ply wherever the root's best
     /// move has been stable, which is nearly always).
     pub non_pv_lmr: bool,
-    /// Late quiet moves are reduced one ply more when the table's move is a
-    /// capture (the position is then likely decided by that capture).
-    pub tt_capture_lmr: bool,
     /// Late quiet moves of a position that is or has been on the principal
     /// variation (marked in the table) are reduced two plies less, unless
     /// the table expects it to fail low.
     pub tt_pv_lmr: bool,
-    /// Captures are ordered also by how the same piece taking the same
-    /// kind on the same square did before (capture history): a bonus when
-    /// one fails high, a malus to the captures tried before it.
-    pub capture_history: bool,
     /// The quiet move that last refuted the opponent's move (the same
     /// piece to the same square) is tried first among the other quiet
     /// moves (the countermove).
@@ -153,9 +146,6 @@ pub struct Features {
     /// fall [`DOUBLE_MARGIN`] further short is extended two plies (at most
     /// [`MAX_DOUBLES`] times on a line).
     pub double_extension: bool,
-    /// Late captures that lose in the exchange are reduced as late quiet
-    /// moves are (not searched to full depth).
-    pub capture_lmr: bool,
     /// A late quiet move that would be reduced below depth 5 is skipped
     /// when it did badly after both the opponent's last move and our move
     /// before it (both continuation histories below zero).
@@ -195,7 +185,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 21] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 18] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -209,12 +199,9 @@ impl Features {
         ("HistoryLmr", |f| &mut f.history_lmr),
         ("ImprovingLmr", |f| &mut f.improving_lmr),
         ("NonPvLmr", |f| &mut f.non_pv_lmr),
-        ("TtCaptureLmr", |f| &mut f.tt_capture_lmr),
         ("TtPvLmr", |f| &mut f.tt_pv_lmr),
-        ("CaptureHistory", |f| &mut f.capture_history),
         ("Countermove", |f| &mut f.countermove),
         ("DoubleExtension", |f| &mut f.double_extension),
-        ("CaptureLmr", |f| &mut f.capture_lmr),
         ("ContHistoryPruning", |f| &mut f.cont_history_pruning),
         ("CheckLmr", |f| &mut f.check_lmr),
     ];
@@ -261,12 +248,9 @@ impl Default for Features {
             history_lmr: false,
             improving_lmr: false,
             non_pv_lmr: false,
-            tt_capture_lmr: false,
             tt_pv_lmr: false,
-            capture_history: false,
             countermove: false,
             double_extension: false,
-            capture_lmr: false,
             cont_history_pruning: false,
             check_lmr: false,
             eval_scale: EVAL_SCALE,
@@ -333,8 +317,6 @@ pub(crate) struct Persistent {
     /// Continuation history: two planes (after the opponent's last move, after
     /// our move before it), each `PIECE_TO × PIECE_TO`.
     pub cont: Vec<i16>,
-    /// Capture history: by side, moved piece and square, and captured kind.
-    pub captures: Vec<i16>,
     /// Countermoves: by side and the opponent's moved piece and square.
     pub counters: Vec<Move>,
 }
@@ -345,7 +327,6 @@ impl Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
-            captures: vec![0; 2 * PIECE_TO * MAX_KINDS],
             counters: vec![Move::NULL; 2 * PIECE_TO],
         }
     }
@@ -358,7 +339,6 @@ impl Persistent {
             }
         }
         self.cont.fill(0);
-        self.captures.fill(0);
         self.counters.fill(Move::NULL);
     }
 }
@@ -797,10 +777,7 @@ impl<'a> Search<'a> {
                         self.eval.value[mover.index()]
                     };
                     let good = see_ge(&self.pos, self.eval, m, 0);
-                    let mut mvv = v * 8 - a / 16 + self.promotion_gain(m);
-                    if self.features.capture_history {
-                        mvv += i32::from(self.p.captures[self.capture_slot(m)]) / 4;
-                    }
+                    let mvv = v * 8 - a / 16 + self.promotion_gain(m);
                     if good {
                         (1 << 26) + mvv
                     } else {
@@ -816,14 +793,6 @@ impl<'a> Search<'a> {
             };
             out.push((key, m));
         }
-    }
-
-    /// Where a capture's history lies (before it is made: its victim is on
-    /// the board).
-    fn capture_slot(&self, m: Move) -> usize {
-        let us = self.pos.side_to_move();
-        let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-        (us.index() * PIECE_TO + usize::from(self.piece_to(m))) * MAX_KINDS + victim
     }
 
     /// Where the countermove to the opponent's last move lies (none after
@@ -1050,8 +1019,6 @@ impl<'a> Search<'a> {
         let mut quiets_seen = 0usize;
         let mut quiets = [Move::NULL; 32];
         let mut n_quiets = 0;
-        let mut captures = [Move::NULL; 16];
-        let mut n_captures = 0;
         let (lmp_depth, lmp_limit) = if self.features.move_count_pruning {
             (
                 8,
@@ -1101,7 +1068,6 @@ impl<'a> Search<'a> {
         };
         // A quiet singular move: the others are reduced more.
         let singular_quiet = singular_ext > 0 && tt_first.is_some_and(|m| self.is_quiet(m));
-        let tt_capture = tt_first.is_some_and(|m| self.is_capture(m));
         let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
         // The table expects this principal-variation node to fail low.
         let likely_fail_low = pv_node
@@ -1250,11 +1216,9 @@ impl<'a> Search<'a> {
                     -self.search(-beta, -alpha, new_depth, ply + 1, node.child())
                 } else {
                     let mut r = 0;
-                    // A losing capture is ordered below every quiet move.
-                    let bad_capture = !quiet && okey < 0;
                     if self.features.lmr
                         && depth >= 3
-                        && (quiet || (self.features.capture_lmr && bad_capture))
+                        && quiet
                         && !in_check
                         && (!gives_check || (self.features.check_lmr && ext == 0))
                         && legal > 3
@@ -1282,9 +1246,6 @@ impl<'a> Search<'a> {
                             r += 1;
                         }
                         if self.features.non_pv_lmr && !pv_node {
-                            r += 1;
-                        }
-                        if self.features.tt_capture_lmr && tt_capture {
                             r += 1;
                         }
                         if self.features.tt_pv_lmr && tt_pv && !likely_fail_low {
@@ -1335,15 +1296,6 @@ impl<'a> Search<'a> {
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, ply, -bonus);
                             }
-                        } else if self.is_capture(m) && self.features.capture_history {
-                            let i = self.capture_slot(m);
-                            nudge(&mut self.p.captures[i], bonus);
-                        }
-                        if self.features.capture_history {
-                            for &c in &captures[..n_captures] {
-                                let i = self.capture_slot(c);
-                                nudge(&mut self.p.captures[i], -bonus);
-                            }
                         }
                         break;
                     }
@@ -1352,9 +1304,6 @@ impl<'a> Search<'a> {
             if quiet && n_quiets < quiets.len() {
                 quiets[n_quiets] = m;
                 n_quiets += 1;
-            } else if n_captures < captures.len() && self.is_capture(m) {
-                captures[n_captures] = m;
-                n_captures += 1;
             }
         }
         if legal == 0 {
