@@ -810,7 +810,7 @@ mod tests {
         let cases = [
             ("SingularMargin", 2, 1, 16, "centipawns per ply", 16),
             ("SingularDepth", 6, 2, 16, "plies", 16),
-            ("CheckExtensionDepth", 1, 1, 16, "plies", 7),
+            ("CheckExtensionDepth", 7, 1, 16, "plies", 1),
         ];
         for (name, default, min, max, unit, other) in cases {
             let mut s = Uci::new();
