@@ -76,8 +76,9 @@ struct Spin {
 }
 
 /// The search's spin options: each game's evaluation scale
-/// ([`Features::eval_scale`], by [`Variant`] order) and the singular
-/// extension's margin and first depth.
+/// ([`Features::eval_scale`], by [`Variant`] order), the singular
+/// extension's margin and first depth, and the check extension's first
+/// depth.
 const SPINS: [Spin; 5] = [
     Spin {
         name: "MansindamScale",
