@@ -146,7 +146,16 @@ struct Args {
     aliases: [Vec<(String, String)>; 2],
 }
 
-fn parse_args() -> Args {
+/// The options, for `--help` and with every refused command line.
+const USAGE: &str = "usage: match --engine1 CMD --engine2 CMD [--opt1/--opt2 NAME=VALUE] \
+[--variant mansindam|pandemonium|both] [--games N] [--go ARGS | --go1/--go2 ARGS | --tc BASE+INC] \
+[--plies N] [--seed N] [--max-plies N] [--concurrency N] [--sprt ELO0,ELO1] \
+[--alias1/--alias2 OURS=THEIRS] [--verbose]
+       match --tally [--sprt ELO0,ELO1] FILE...
+(each option is described at the top of src/bin/match.rs)";
+
+/// The command line, or what is wrong with it.
+fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
         engine: [String::new(), String::new()],
         opts: [Vec::new(), Vec::new()],
@@ -162,65 +171,69 @@ fn parse_args() -> Args {
         sprt: None,
         aliases: [Vec::new(), Vec::new()],
     };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    let value = |i: usize| -> String {
-        args.get(i + 1)
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let flag = flag.as_str();
+        if flag == "--verbose" {
+            a.verbose = true;
+            continue;
+        }
+        let v = rest
+            .next()
             .cloned()
-            .unwrap_or_else(|| panic!("{} needs a value", args[i]))
-    };
-    while i < args.len() {
-        let flag = args[i].as_str();
-        let mut step = 2;
+            .ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = |what: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag} needs {what}, not \"{v}\""))
+        };
+        let pair = |sep: char, what: &str| {
+            v.split_once(sep)
+                .map(|(x, y)| (x.to_string(), y.to_string()))
+                .ok_or_else(|| format!("{flag} needs {what}, not \"{v}\""))
+        };
         match flag {
-            "--engine1" => a.engine[0] = value(i),
-            "--engine2" => a.engine[1] = value(i),
+            "--engine1" => a.engine[0] = v,
+            "--engine2" => a.engine[1] = v,
             "--opt1" | "--opt2" => {
-                let v = value(i);
-                let (k, val) = v.split_once('=').expect("option as NAME=VALUE");
-                a.opts[usize::from(flag == "--opt2")].push((k.into(), val.into()));
+                a.opts[usize::from(flag == "--opt2")].push(pair('=', "NAME=VALUE")?);
             }
             "--variant" => {
-                a.variants = match value(i).as_str() {
+                a.variants = match v.as_str() {
                     "both" => Variant::ALL.to_vec(),
-                    v => vec![v.parse().expect("variant")],
+                    name => vec![name.parse().map_err(|_| {
+                        format!("--variant needs mansindam, pandemonium or both, not \"{v}\"")
+                    })?],
                 }
             }
-            "--games" => a.games = value(i).parse().expect("number of games"),
-            "--go" => a.go = [value(i), value(i)],
-            "--go1" => a.go[0] = value(i),
-            "--go2" => a.go[1] = value(i),
+            "--games" => a.games = number("a number of games")? as usize,
+            "--go" => a.go = [v.clone(), v],
+            "--go1" => a.go[0] = v,
+            "--go2" => a.go[1] = v,
             "--tc" => {
-                let v = value(i);
                 let (b, inc) = v.split_once('+').unwrap_or((&v, "0"));
-                a.tc = Some((b.parse().expect("base ms"), inc.parse().expect("inc ms")));
+                a.tc =
+                    Some(b.parse().ok().zip(inc.parse().ok()).ok_or_else(|| {
+                        format!("--tc needs BASE+INC in milliseconds, not \"{v}\"")
+                    })?);
             }
-            "--plies" => a.plies = value(i).parse().expect("plies"),
-            "--seed" => a.seed = value(i).parse().expect("seed"),
-            "--max-plies" => a.max_plies = value(i).parse().expect("max plies"),
-            "--concurrency" => a.concurrency = value(i).parse().expect("number of threads"),
-            "--sprt" => {
-                a.sprt = Some(sprt_bounds(&value(i)));
-            }
+            "--plies" => a.plies = number("a number of plies")? as usize,
+            "--seed" => a.seed = number("a number")?,
+            "--max-plies" => a.max_plies = number("a number of plies")? as usize,
+            "--concurrency" => match number("a number of threads")? {
+                0 => return Err("--concurrency needs at least 1".into()),
+                n => a.concurrency = n as usize,
+            },
+            "--sprt" => a.sprt = Some(sprt_bounds(&v)?),
             "--alias1" | "--alias2" => {
-                let v = value(i);
-                let (ours, theirs) = v.split_once('=').expect("alias as OURS=THEIRS");
-                a.aliases[usize::from(flag == "--alias2")].push((ours.into(), theirs.into()));
+                a.aliases[usize::from(flag == "--alias2")].push(pair('=', "OURS=THEIRS")?);
             }
-            "--verbose" => {
-                a.verbose = true;
-                step = 1;
-            }
-            _ => panic!("unknown argument {flag} (see the comment at the top of src/bin/match.rs)"),
+            _ => return Err(format!("unknown argument {flag}")),
         }
-        i += step;
     }
-    assert!(
-        !a.engine[0].is_empty() && !a.engine[1].is_empty(),
-        "--engine1 and --engine2 are needed"
-    );
-    assert!(a.concurrency >= 1, "--concurrency needs at least 1");
-    a
+    if a.engine[0].is_empty() || a.engine[1].is_empty() {
+        return Err("--engine1 and --engine2 are needed".into());
+    }
+    Ok(a)
 }
 
 /// The variant and opening of pair `k` (the same for a seed whatever the
@@ -540,28 +553,32 @@ impl Tally {
 /// before, from the output of `--verbose` runs (a long match played in
 /// parts); with `--sprt`, the test's LLR over all of them (a test continued
 /// with another seed after a stop).
-fn tally(args: &[String]) {
+fn tally(args: &[String]) -> Result<(), String> {
     let (sprt, files) = match args {
-        [flag, bounds, files @ ..] if flag == "--sprt" => (Some(sprt_bounds(bounds)), files),
+        [flag, bounds, files @ ..] if flag == "--sprt" => (Some(sprt_bounds(bounds)?), files),
         files => (None, files),
     };
     let mut t = Tally::default();
     for f in files {
-        let text = std::fs::read_to_string(f).unwrap_or_else(|e| panic!("{f}: {e}"));
-        t.read(&text).unwrap_or_else(|e| panic!("{f}: {e}"));
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
+        t.read(&text).map_err(|e| format!("{f}: {e}"))?;
     }
-    assert!(!t.scores.is_empty(), "no game lines in {files:?}");
+    if t.scores.is_empty() {
+        return Err(format!("no game lines in {files:?}"));
+    }
     println!("{} games from {}", t.scores.len(), files.join(", "));
     t.print();
     if let Some(s) = sprt {
         s.report(&t.pairs, s.verdict(&t.pairs));
     }
+    Ok(())
 }
 
 /// `ELO0,ELO1`, the bounds of `--sprt`.
-fn sprt_bounds(v: &str) -> Sprt {
-    let (e0, e1) = v.split_once(',').expect("--sprt ELO0,ELO1");
-    Sprt::new(e0.parse().expect("ELO0"), e1.parse().expect("ELO1"))
+fn sprt_bounds(v: &str) -> Result<Sprt, String> {
+    v.split_once(',')
+        .and_then(|(e0, e1)| Some(Sprt::new(e0.parse().ok()?, e1.parse().ok()?)))
+        .ok_or_else(|| format!("--sprt needs ELO0,ELO1, not \"{v}\""))
 }
 
 /// What the threads share: the next pair to play, the results, and whether
@@ -625,10 +642,16 @@ fn play_pairs(a: &Args, names: &[String; 2], shared: &Mutex<Shared>, started: In
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("--tally") {
-        return tally(&args[1..]);
+    let refuse = |e: String| -> ! {
+        eprintln!("match: {e}\n{USAGE}");
+        std::process::exit(2)
+    };
+    match args.first().map(String::as_str) {
+        Some("--help" | "-h") => return println!("{USAGE}"),
+        Some("--tally") => return tally(&args[1..]).unwrap_or_else(|e| refuse(e)),
+        _ => {}
     }
-    let a = parse_args();
+    let a = parse_args(&args).unwrap_or_else(|e| refuse(e));
     let names = [0, 1].map(|i| {
         let opts: Vec<String> = a.opts[i].iter().map(|(k, v)| format!("{k}={v}")).collect();
         format!("{} {}", a.engine[i], opts.join(" "))
