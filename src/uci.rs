@@ -79,7 +79,7 @@ struct Spin {
 /// ([`Features::eval_scale`], by [`Variant`] order), the singular
 /// extension's margin and first depth, and the check extension's first
 /// depth.
-const SPINS: [Spin; 5] = [
+const SPINS: [Spin; 6] = [
     Spin {
         name: "MansindamScale",
         field: |f| &mut f.eval_scale[Variant::Mansindam as usize],
@@ -113,6 +113,13 @@ const SPINS: [Spin; 5] = [
         field: |f| &mut f.check_extension_depth,
         min: 1,
         max: 16,
+        unit: "plies",
+    },
+    Spin {
+        name: "MoveCountDepth",
+        field: |f| &mut f.move_count_depth,
+        min: 1,
+        max: 64,
         unit: "plies",
     },
 ];
@@ -812,6 +819,7 @@ mod tests {
             ("SingularMargin", 2, 1, 16, "centipawns per ply", 16),
             ("SingularDepth", 6, 2, 16, "plies", 16),
             ("CheckExtensionDepth", 7, 1, 16, "plies", 1),
+            ("MoveCountDepth", 8, 1, 64, "plies", 2),
         ];
         for (name, default, min, max, unit, other) in cases {
             let mut s = Uci::new();

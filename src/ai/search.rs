@@ -175,6 +175,9 @@ pub struct Features {
     /// [`Features::check_lmr`] (+47 Elo against 1 without it). UCI:
     /// `CheckExtensionDepth`.
     pub check_extension_depth: i32,
+    /// The most depth at which move-count pruning skips late quiet moves
+    /// (with [`Features::move_count_pruning`]). UCI: `MoveCountDepth`.
+    pub move_count_depth: i32,
 }
 
 /// Moves a history entry of `i16` by `bonus`, less as it nears
@@ -260,6 +263,7 @@ impl Default for Features {
             singular_margin: 2,
             singular_depth: 6,
             check_extension_depth: 7,
+            move_count_depth: 8,
         }
     }
 }
@@ -1024,7 +1028,7 @@ impl<'a> Search<'a> {
         let mut n_quiets = 0;
         let (lmp_depth, lmp_limit) = if self.features.move_count_pruning {
             (
-                8,
+                self.features.move_count_depth,
                 (3 + (depth * depth) as usize) << usize::from(improving) >> 1,
             )
         } else {
