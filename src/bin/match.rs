@@ -697,6 +697,62 @@ fn main() {
 mod tests {
     use super::*;
 
+    fn parse(line: &str) -> Result<Args, String> {
+        parse_args(&line.split(' ').map(String::from).collect::<Vec<_>>())
+    }
+
+    /// A command line the tool cannot use is named, not a panic.
+    #[test]
+    fn a_bad_command_line_is_named() {
+        let cases = [
+            (
+                "--engine1 a --engine2 b --games x",
+                "--games needs a number of games, not \"x\"",
+            ),
+            (
+                "--engine1 a --engine2 b --frobnicate 1",
+                "unknown argument --frobnicate",
+            ),
+            ("--engine1 a --engine2 b --seed", "--seed needs a value"),
+            (
+                "--engine1 a --engine2 b --opt1 Hash",
+                "--opt1 needs NAME=VALUE, not \"Hash\"",
+            ),
+            (
+                "--engine1 a --engine2 b --variant chess",
+                "--variant needs mansindam, pandemonium or both, not \"chess\"",
+            ),
+            (
+                "--engine1 a --engine2 b --tc 60000+x",
+                "--tc needs BASE+INC in milliseconds, not \"60000+x\"",
+            ),
+            (
+                "--engine1 a --engine2 b --sprt 5",
+                "--sprt needs ELO0,ELO1, not \"5\"",
+            ),
+            (
+                "--engine1 a --engine2 b --concurrency 0",
+                "--concurrency needs at least 1",
+            ),
+            (
+                "--engine1 a --games 2",
+                "--engine1 and --engine2 are needed",
+            ),
+        ];
+        for (line, message) in cases {
+            assert_eq!(parse(line).err().as_deref(), Some(message), "{line}");
+        }
+        let a = parse("--engine1 a --verbose --engine2 b --tc 60000+500 --opt2 Hash=8").unwrap();
+        assert_eq!(
+            (a.verbose, a.tc, &a.opts[1][..]),
+            (
+                true,
+                Some((60000.0, 500.0)),
+                &[("Hash".to_string(), "8".to_string())][..]
+            )
+        );
+    }
+
     #[test]
     fn pairs_give_the_mean_and_variance_of_a_pair_score() {
         let mut p = Pentanomial::default();
