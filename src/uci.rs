@@ -77,8 +77,8 @@ struct Spin {
 
 /// The search's spin options: each game's evaluation scale
 /// ([`Features::eval_scale`], by [`Variant`] order), the singular
-/// extension's margin and first depth, and the check extension's first
-/// depth.
+/// extension's margin and first depth, the check extension's first
+/// depth, and move-count pruning's last depth.
 const SPINS: [Spin; 6] = [
     Spin {
         name: "MansindamScale",
@@ -808,11 +808,11 @@ mod tests {
         after.split(' ').next().expect("a count").to_string()
     }
 
-    /// The singular extension's margin and first depth, and the check
-    /// extension's first depth, are spin options: listed with their
-    /// defaults, refused outside their ranges with the reason, and they
-    /// reach the search (with `Singular` on, the tree to depth 8 changes
-    /// with each).
+    /// The singular extension's margin and first depth, the check
+    /// extension's first depth and move-count pruning's last depth are
+    /// spin options: listed with their defaults, refused outside their
+    /// ranges with the reason, and they reach the search (with `Singular`
+    /// on, the tree to depth 8 changes with each).
     #[test]
     fn the_extensions_margins_and_depths_are_options() {
         let cases = [
