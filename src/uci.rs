@@ -161,7 +161,6 @@ search_switches! {
     "DoubleExtension" => double_extension,
     "ContHistoryPruning" => cont_history_pruning,
     "CheckLmr" => check_lmr,
-    "MoveCountChecks" => move_count_checks,
 }
 
 impl Default for Uci {

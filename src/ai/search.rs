@@ -155,9 +155,6 @@ pub struct Features {
     /// With checks extended only from depth 7 (`check_extension_depth`):
     /// +47 Elo at 100 ms (792 games, H1).
     pub check_lmr: bool,
-    /// Move-count pruning skips late quiet moves that give check too, as
-    /// Fairy-Stockfish's does (other pruning still spares checks).
-    pub move_count_checks: bool,
     /// Each game's static evaluation counts this many sixteenths of its
     /// centipawns (by [`Variant`] order), so that a margin means about as
     /// much in one game as in the other. Fitted to the same judgement,
@@ -195,7 +192,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 18] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 17] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -213,7 +210,6 @@ impl Features {
         ("Countermove", |f| &mut f.countermove),
         ("DoubleExtension", |f| &mut f.double_extension),
         ("ContHistoryPruning", |f| &mut f.cont_history_pruning),
-        ("MoveCountChecks", |f| &mut f.move_count_checks),
     ];
 }
 
@@ -263,7 +259,6 @@ impl Default for Features {
             double_extension: false,
             cont_history_pruning: false,
             check_lmr: true,
-            move_count_checks: false,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
             singular_depth: 6,
@@ -1148,10 +1143,11 @@ impl<'a> Search<'a> {
                 && self.features.futility
                 && futility_depth <= futility_max
                 && futility_value <= alpha;
-            let counted_out =
-                prunable && self.features.lmp && depth <= lmp_depth && quiets_seen + 1 > lmp_limit;
             let shallow = futile
-                || counted_out
+                || (prunable
+                    && self.features.lmp
+                    && depth <= lmp_depth
+                    && quiets_seen + 1 > lmp_limit)
                 || (prunable
                     && self.features.cont_history_pruning
                     && depth - 1 - self.reduction(depth, legal + 1) < 5
@@ -1159,15 +1155,10 @@ impl<'a> Search<'a> {
                         .cont_slots(m, ply)
                         .iter()
                         .all(|i| i.is_some_and(|i| self.p.cont[i] < 0)));
-            let spared = self.features.zone_futility && self.hits_king_zone(m);
-            let shallow = shallow && !spared;
-            let counted_out = counted_out && !spared && self.features.move_count_checks;
+            let shallow = shallow && !(self.features.zone_futility && self.hits_king_zone(m));
             // A quiet move pruned is not made: whether it gives check is
             // known before.
-            if quiet
-                && (counted_out
-                    || ((loses_exchange || shallow) && !quiet_gives_check(&self.pos, m)))
-            {
+            if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
                 legal += 1;
                 quiets_seen += 1;
                 if futile && self.features.fail_low_futility && best < futility_value {
