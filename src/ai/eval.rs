@@ -33,6 +33,8 @@ pub struct Weights {
     /// and per square another piece (not the King) attacks, not own-occupied.
     pub mobility: i32,
     pub mobility_short: i32,
+    /// ...plus this per attacked square, by kind (`mobility.N`).
+    pub mobility_kind: [i32; MAX_KINDS],
     /// Pawn by rank from its own side (0 = own back rank), and on files c-g.
     pub pawn_rank: [i32; 9],
     pub pawn_centre: i32,
@@ -124,6 +126,17 @@ impl Weights {
             .take(rules.hand_kinds)
         {
             out.push((format!("hand.{}", rules.kinds[i].letter), v));
+        }
+        for (i, v) in self
+            .mobility_kind
+            .iter_mut()
+            .enumerate()
+            .take(rules.kinds.len())
+        {
+            let k = &rules.kinds[i];
+            if !k.royal {
+                out.push((format!("mobility.{}", k.letter), v));
+            }
         }
         for (i, v) in self.pawn_rank.iter_mut().enumerate() {
             out.push((format!("pawn_rank.{i}"), v));
@@ -318,7 +331,7 @@ impl Tables {
                 (true, _) => w.mobility,
                 (false, false) => w.mobility_short,
                 (false, true) => 0,
-            };
+            } + if k.royal { 0 } else { w.mobility_kind[i] };
             if !k.royal {
                 t.king_attack[i] = w.attack_base + v * w.attack_per_1000 / 1000;
                 t.check_weight[i] = w.check_base + v * w.check_per_1000 / 1000;

@@ -107,13 +107,13 @@ impl Score {
 
 /// K of [`Score::for_people`], per mille, for the search's centipawns: the
 /// evaluation's K (`tune --passes 0` on the labelled positions of
-/// `tests/data/tuning/` with the weights played today: Mansindam 0.254,
-/// Pandemonium 0.413) over the share of the evaluation the search counts
+/// `tests/data/tuning/` with the weights played today: Mansindam 0.256,
+/// Pandemonium 0.436) over the share of the evaluation the search counts
 /// ([`search::EVAL_SCALE`], sixteenths).
 const fn people_per_mille(variant: Variant) -> i32 {
     let k = match variant {
-        Variant::Mansindam => 254,
-        Variant::Pandemonium => 413,
+        Variant::Mansindam => 256,
+        Variant::Pandemonium => 436,
     };
     k * 16 / search::EVAL_SCALE[variant as usize]
 }

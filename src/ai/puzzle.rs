@@ -340,9 +340,9 @@ mod tests {
         assert!(mates(Score::Mate(2)) && !mates(Score::Mate(-1)) && !mates(Score::Mate(0)));
         assert!(!mates(Score::Cp(5_000)));
         assert!(wins(v, Score::Mate(3)) && !wins(v, Score::Mate(-3)));
-        // In people's units +2.41 is 80 % (K = 0.254 for Mansindam's
-        // evaluation, which the search counts at 9/16: 0.451 for its scores).
-        let cp = |people: i32| Score::Cp(people * 1000 / 451 + 1);
+        // In people's units +2.41 is 80 % (K = 0.256 for Mansindam's
+        // evaluation, which the search counts at 9/16: 0.455 for its scores).
+        let cp = |people: i32| Score::Cp(people * 1000 / 455 + 1);
         assert!(wins(v, cp(241)) && !wins(v, cp(239)));
         // A second move up to +1.10 (65 %) leaves the first the only win.
         let line = |score| Line {

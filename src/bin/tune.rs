@@ -376,6 +376,7 @@ fn literal(variant: Variant, w: &Weights) -> String {
         list(&w.value)
     );
     s += &format!("    hand_value: [{}],\n", list(&w.hand_value));
+    s += &format!("    mobility_kind: [{}],\n", list(&w.mobility_kind));
     s += &format!("    pawn_rank: [{}],\n", list(&w.pawn_rank));
     s += &format!("    king_rank: [{}],\n", list(&w.king_rank));
     let mut copy = w.clone();
