@@ -331,7 +331,7 @@ impl Tables {
                 (true, _) => w.mobility,
                 (false, false) => w.mobility_short,
                 (false, true) => 0,
-            } + if k.royal { 0 } else { w.mobility_kind[i] };
+            } + w.mobility_kind[i];
             if !k.royal {
                 t.king_attack[i] = w.attack_base + v * w.attack_per_1000 / 1000;
                 t.check_weight[i] = w.check_base + v * w.check_per_1000 / 1000;
