@@ -112,13 +112,21 @@ impl Weights {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
         let rules = variant.rules();
-        let mut out: Vec<(String, &mut i32)> = Vec::new();
-        for (i, v) in self.value.iter_mut().enumerate().take(rules.kinds.len()) {
-            let k = &rules.kinds[i];
-            if !k.royal {
-                out.push((format!("value.{}", k.letter), v));
+        // `name.N` for each kind of a table but the King.
+        fn by_kind<'a>(
+            out: &mut Vec<(String, &'a mut i32)>,
+            name: &str,
+            table: &'a mut [i32; MAX_KINDS],
+            rules: &Rules,
+        ) {
+            for (v, k) in table.iter_mut().zip(&rules.kinds) {
+                if !k.royal {
+                    out.push((format!("{name}.{}", k.letter), v));
+                }
             }
         }
+        let mut out: Vec<(String, &mut i32)> = Vec::new();
+        by_kind(&mut out, "value", &mut self.value, rules);
         for (i, v) in self
             .hand_value
             .iter_mut()
@@ -127,17 +135,7 @@ impl Weights {
         {
             out.push((format!("hand.{}", rules.kinds[i].letter), v));
         }
-        for (i, v) in self
-            .mobility_kind
-            .iter_mut()
-            .enumerate()
-            .take(rules.kinds.len())
-        {
-            let k = &rules.kinds[i];
-            if !k.royal {
-                out.push((format!("mobility.{}", k.letter), v));
-            }
-        }
+        by_kind(&mut out, "mobility", &mut self.mobility_kind, rules);
         for (i, v) in self.pawn_rank.iter_mut().enumerate() {
             out.push((format!("pawn_rank.{i}"), v));
         }
