@@ -168,7 +168,7 @@ fn a_puzzle_found_at_depth_two_keeps_its_rating() {
 }
 
 /// Where `prove` ends a line that wins material (the engine as it is now):
-/// m16's third move of the solver has a second winning move, so the line
+/// m73's third move of the solver has a second winning move, so the line
 /// ends with its second move; p349's solver wins on for three moves, the most
 /// a gain puzzle gets.
 #[test]
@@ -186,7 +186,7 @@ fn a_gain_line_ends_at_a_second_win_or_after_three_moves() {
             .collect();
         line.join(" ")
     };
-    assert_eq!(proved("m16"), "e5f7+ d8f7 h5f7");
+    assert_eq!(proved("m73"), "i5h5 d1h5 g6f4");
     assert_eq!(proved("p349"), "g1h2 B@h3 f5h3 f4h3 i2h3");
 }
 

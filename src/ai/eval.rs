@@ -4,9 +4,9 @@
 //! on the board: it can go anywhere), promotion (through the promoted kinds'
 //! values), piece-square terms per variant, mobility, King safety
 //! (attacked squares around the King, enemy pieces in hand that could be
-//! dropped there, own guards, attacks on the King's flank), pieces far from
-//! both Kings, threats, and in Mansindam the campmate threat of a King near
-//! the far rank.
+//! dropped there, own guards, attacks on the King's flank), each piece's
+//! distance to either King, pieces far from both Kings, threats, and in
+//! Mansindam the campmate threat of a King near the far rank.
 
 use std::sync::OnceLock;
 
@@ -88,6 +88,15 @@ pub struct Weights {
     /// times this, in quarters of a centipawn (a piece far from both Kings
     /// does little in a drop game).
     pub proximity: i32,
+    /// By a piece's distance to its own King and to the enemy King (the
+    /// larger of the file and rank differences, 1..8; index 0 is unused),
+    /// for short-range pieces (Pawns too: `near_own.N`, `near_enemy.N`) and
+    /// for sliders (`slider_own.N`, `slider_enemy.N`): in a drop game a
+    /// piece's worth depends most on the Kings it guards and attacks.
+    pub near_own: [i32; 9],
+    pub near_enemy: [i32; 9],
+    pub slider_own: [i32; 9],
+    pub slider_enemy: [i32; 9],
     /// Mansindam: a King with free squares on its far rank (a campmate threat).
     pub campmate_base: i32,
     pub campmate_square: i32,
@@ -141,6 +150,16 @@ impl Weights {
         }
         for (i, v) in self.king_rank.iter_mut().enumerate() {
             out.push((format!("king_rank.{i}"), v));
+        }
+        for (name, table) in [
+            ("near_own", &mut self.near_own),
+            ("near_enemy", &mut self.near_enemy),
+            ("slider_own", &mut self.slider_own),
+            ("slider_enemy", &mut self.slider_enemy),
+        ] {
+            for (d, v) in table.iter_mut().enumerate().skip(1) {
+                out.push((format!("{name}.{d}"), v));
+            }
         }
         let Weights {
             hand_percent,
@@ -279,6 +298,8 @@ pub struct Tables {
     flank_attack: i32,
     flank_defense: i32,
     proximity: i32,
+    /// By slider (1) or not (0), own King (0) or enemy King (1), distance.
+    near: [[[i32; 9]; 2]; 2],
     /// The King's flank by colour and King square.
     flank: [[Bitboard; 81]; 2],
     campmate: Option<(i32, i32)>,
@@ -310,6 +331,7 @@ impl Tables {
             flank_attack: w.flank_attack,
             flank_defense: w.flank_defense,
             proximity: w.proximity,
+            near: [[w.near_own, w.near_enemy], [w.slider_own, w.slider_enemy]],
             flank: [[Bitboard::EMPTY; 81]; 2],
             campmate: rules
                 .campmate
@@ -478,19 +500,22 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
             }
             let att = pos.attacks_from(p.kind, c, sq, occ);
             s += t.mobility[k] * (att & !own).count() as i32;
+            let d = |k: Square| {
+                let (df, dr) = (
+                    (i32::from(k.file()) - i32::from(sq.file())).abs(),
+                    (i32::from(k.rank()) - i32::from(sq.rank())).abs(),
+                );
+                df.max(dr)
+            };
+            let (d_own, d_enemy) = (d(pos.king(c)), d(pos.king(c.flip())));
+            let near = &t.near[usize::from(t.slider[k])];
+            s += near[0][d_own as usize] + near[1][d_enemy as usize];
             let hits = att & enemy_zone;
             if hits.any() {
                 attack_units[c.flip().index()] += t.king_attack[k] * hits.count() as i32;
                 attackers[c.flip().index()] += 1;
             } else if t.proximity != 0 && (att & zone[ci]).is_empty() {
-                let d = |k: Square| {
-                    let (df, dr) = (
-                        (i32::from(k.file()) - i32::from(sq.file())).abs(),
-                        (i32::from(k.rank()) - i32::from(sq.rank())).abs(),
-                    );
-                    df.max(dr)
-                };
-                s -= t.proximity * d(pos.king(c)) * d(pos.king(c.flip())) / 4;
+                s -= t.proximity * d_own * d_enemy / 4;
             }
             attacked2[ci] |= attacked[ci] & att;
             attacked[ci] |= att;
@@ -782,6 +807,41 @@ mod tests {
         );
         // Next to the enemy King it is exempt.
         assert_eq!(gain(v, "4k4/9/2N6/9/9/9/9/9/4K4[] w - - 0 1", &on, &off), 0);
+    }
+
+    /// A White Knight on c5 stands four steps from its King on e1 and
+    /// three from Black's on f8; a White Rook on a1, four and seven. Each
+    /// adds its class's weights for those distances (only those: every
+    /// other distance weighs 1000).
+    #[test]
+    fn a_piece_weighs_its_distances_to_both_kings() {
+        let v = Variant::Mansindam;
+        let off = Weights {
+            near_own: [0; 9],
+            near_enemy: [0; 9],
+            slider_own: [0; 9],
+            slider_enemy: [0; 9],
+            ..Weights::of(v)
+        };
+        let at = |d: usize, weight: i32| {
+            let mut table = [1000; 9];
+            table[d] = weight;
+            table
+        };
+        let on = Weights {
+            near_own: at(4, 5),
+            near_enemy: at(3, 7),
+            slider_own: at(4, 11),
+            slider_enemy: at(7, 13),
+            ..off.clone()
+        };
+        let knight = "9/5k3/9/9/2N6/9/9/9/4K4[] w - - 0 1";
+        assert_eq!(gain(v, knight, &on, &off), 5 + 7);
+        let rook = "9/5k3/9/9/9/9/9/9/R3K4[] w - - 0 1";
+        assert_eq!(gain(v, rook, &on, &off), 11 + 13);
+        // The White Knight's position mirrored, for Black.
+        let black = "4k4/9/9/9/2n6/9/9/5K3/9[] b - - 0 1";
+        assert_eq!(gain(v, black, &on, &off), 5 + 7);
     }
 
     #[test]

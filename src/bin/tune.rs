@@ -379,6 +379,14 @@ fn literal(variant: Variant, w: &Weights) -> String {
     s += &format!("    mobility_kind: [{}],\n", list(&w.mobility_kind));
     s += &format!("    pawn_rank: [{}],\n", list(&w.pawn_rank));
     s += &format!("    king_rank: [{}],\n", list(&w.king_rank));
+    for (name, table) in [
+        ("near_own", &w.near_own),
+        ("near_enemy", &w.near_enemy),
+        ("slider_own", &w.slider_own),
+        ("slider_enemy", &w.slider_enemy),
+    ] {
+        s += &format!("    {name}: [{}],\n", list(table));
+    }
     let mut copy = w.clone();
     for (n, v) in copy.fields(variant) {
         if !n.contains('.') {
