@@ -500,11 +500,10 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
             }
             let att = pos.attacks_from(p.kind, c, sq, occ);
             s += t.mobility[k] * (att & !own).count() as i32;
-            let d = |k: Square| {
-                let (df, dr) = (
-                    (i32::from(k.file()) - i32::from(sq.file())).abs(),
-                    (i32::from(k.rank()) - i32::from(sq.rank())).abs(),
-                );
+            // King steps from `sq` to `king`.
+            let d = |king: Square| {
+                let df = (i32::from(king.file()) - i32::from(sq.file())).abs();
+                let dr = (i32::from(king.rank()) - i32::from(sq.rank())).abs();
                 df.max(dr)
             };
             let (d_own, d_enemy) = (d(pos.king(c)), d(pos.king(c.flip())));
