@@ -559,6 +559,7 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
         // left-right symmetric and each side's moves mirror the other's),
         // reached by an enemy piece of that kind or open to a drop.
         let mut checks = 0;
+        let rays = pos.slider_rays(ksq, occ);
         for (i, info) in rules.kinds.iter().enumerate() {
             if info.royal {
                 continue;
@@ -568,7 +569,7 @@ pub fn evaluate_with(pos: &Position, t: &Tables) -> i32 {
             if board.is_empty() && !in_hand {
                 continue;
             }
-            let from = pos.attacks_from(Kind(i as u8), c, ksq, occ) & safe;
+            let from = pos.attacks_with_rays(Kind(i as u8), c, ksq, rays) & safe;
             if from.is_empty() {
                 continue;
             }

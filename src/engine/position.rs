@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::moves::{Move, MoveList};
-use super::tables::{geo, MAX_HAND_COUNT};
+use super::tables::{geo, Geometry, MAX_HAND_COUNT};
 use super::types::{Bitboard, Color, Square, SQUARES};
 use super::variant::{atom, Kind, Rules, Variant, MAX_HAND};
 
@@ -461,6 +461,28 @@ impl Position {
     pub fn attacks_from(&self, kind: Kind, color: Color, sq: Square, occ: Bitboard) -> Bitboard {
         self.rules.leaps[color.index()][kind.index()][sq.index()]
             | geo().slider_attacks(self.rules.kind(kind).atoms, sq, occ)
+    }
+
+    /// The Rook's and the Bishop's attacks from `sq`, for
+    /// [`Position::attacks_with_rays`].
+    #[inline]
+    pub fn slider_rays(&self, sq: Square, occ: Bitboard) -> [Bitboard; 2] {
+        [geo().rook_attacks(sq, occ), geo().bishop_attacks(sq, occ)]
+    }
+
+    /// [`Position::attacks_from`] for a square whose [`Position::slider_rays`]
+    /// are already known (the evaluation asks it for every kind from the
+    /// King's square).
+    #[inline]
+    pub fn attacks_with_rays(
+        &self,
+        kind: Kind,
+        color: Color,
+        sq: Square,
+        [rook, bishop]: [Bitboard; 2],
+    ) -> Bitboard {
+        self.rules.leaps[color.index()][kind.index()][sq.index()]
+            | Geometry::pick(self.rules.kind(kind).atoms, rook, bishop)
     }
 
     /// The enemy pieces giving check to the side to move.

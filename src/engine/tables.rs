@@ -148,6 +148,19 @@ impl Geometry {
         bb
     }
 
+    /// The slider attacks of an atom set, from a square's Rook and Bishop
+    /// attacks computed once.
+    #[inline]
+    pub fn pick(atoms: u8, rook: Bitboard, bishop: Bitboard) -> Bitboard {
+        let has = |a: u8| atoms & (1 << a) != 0;
+        match (has(atom::ROOK), has(atom::BISHOP)) {
+            (true, true) => rook | bishop,
+            (true, false) => rook,
+            (false, true) => bishop,
+            (false, false) => Bitboard::EMPTY,
+        }
+    }
+
     /// Squares strictly between two squares on a line (empty if not aligned).
     #[inline]
     pub fn between(&self, a: Square, b: Square) -> Bitboard {
