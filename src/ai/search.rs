@@ -1097,13 +1097,12 @@ impl<'a> Search<'a> {
                 if i >= order.len() {
                     break;
                 }
-                // Selection: bring the best remaining move forward.
-                let mut bi = i;
-                for j in i + 1..order.len() {
-                    if order[j].0 > order[bi].0 {
-                        bi = j;
-                    }
-                }
+                // Selection: bring the best remaining move forward (the
+                // first of equals; two plain passes run faster than one
+                // that compares and branches).
+                let rest = &order[i..];
+                let top = rest.iter().map(|e| e.0).max().expect("a move is left");
+                let bi = i + rest.iter().position(|e| e.0 == top).expect("it is there");
                 order.swap(i, bi);
                 i += 1;
                 order[i - 1]
