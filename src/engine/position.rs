@@ -733,6 +733,44 @@ mod tests {
         }
     }
 
+    /// Attacks from rays computed once are each kind's own attacks, on a
+    /// crowded board: a Queen-mover gets both rays, a Rook- or
+    /// Bishop-mover one, a leaper none. (On the long diagonal below, the
+    /// Queen's line from a1 stops at b2, and so does the Bishop's.)
+    #[test]
+    fn attacks_from_known_rays_are_each_kinds_own() {
+        let p = pos(
+            Variant::Mansindam,
+            "k3q4/9/2+c1r1c2/3+P1+P3/2+m+PK+Pa2/3+P+P+P3/2a1m1q2/9/9[] w - - 0 1",
+        );
+        let occ = p.occupied();
+        for (k, kind) in p.rules.kinds.iter().enumerate() {
+            for color in Color::BOTH {
+                for sq in Square::all() {
+                    let rays = p.slider_rays(sq, occ);
+                    assert_eq!(
+                        p.attacks_with_rays(Kind(k as u8), color, sq, rays),
+                        p.attacks_from(Kind(k as u8), color, sq, occ),
+                        "{} {sq}",
+                        kind.name
+                    );
+                }
+            }
+        }
+        let q = pos(
+            Variant::Mansindam,
+            "k7a/7a1/6q2/5q3/4c4/3c5/2b6/1b7/K8[] w - - 0 1",
+        );
+        let a1 = Square::parse("a1").unwrap();
+        let [rook, bishop] = q.slider_rays(a1, q.occupied());
+        assert_eq!(bishop, Square::parse("b2").unwrap().bb());
+        assert_eq!(rook.count(), 16);
+        let queen = q.rules.kinds.iter().position(|k| k.letter == 'Q').unwrap();
+        let rays = [rook, bishop];
+        let attacks = q.attacks_with_rays(Kind(queen as u8), Color::White, a1, rays);
+        assert_eq!(attacks, rook | bishop);
+    }
+
     /// All eight of Black's Bishop-movers fill the long diagonal from a
     /// corner: the one next to White's King there checks it.
     #[test]
