@@ -78,8 +78,9 @@ struct Spin {
 /// The search's spin options: each game's evaluation scale
 /// ([`Features::eval_scale`], by [`Variant`] order), the singular
 /// extension's margin and first depth, the check extension's first
-/// depth, and move-count pruning's last depth.
-const SPINS: [Spin; 6] = [
+/// depth, move-count pruning's last depth, and the exchange pruning's
+/// width.
+const SPINS: [Spin; 7] = [
     Spin {
         name: "MansindamScale",
         field: |f| &mut f.eval_scale[Variant::Mansindam as usize],
@@ -121,6 +122,13 @@ const SPINS: [Spin; 6] = [
         min: 1,
         max: 64,
         unit: "plies",
+    },
+    Spin {
+        name: "SeeWidth",
+        field: |f| &mut f.see_width,
+        min: 1,
+        max: 16,
+        unit: "quarters",
     },
 ];
 
@@ -809,8 +817,8 @@ mod tests {
     }
 
     /// The singular extension's margin and first depth, the check
-    /// extension's first depth and move-count pruning's last depth are
-    /// spin options: listed with their defaults, refused outside their
+    /// extension's first depth, move-count pruning's last depth and the
+    /// exchange pruning's width are spin options: listed with their defaults, refused outside their
     /// ranges with the reason, and they reach the search (with `Singular`
     /// on, the tree to depth 8 changes with each).
     #[test]
@@ -820,6 +828,7 @@ mod tests {
             ("SingularDepth", 6, 2, 16, "plies", 16),
             ("CheckExtensionDepth", 7, 1, 16, "plies", 1),
             ("MoveCountDepth", 8, 1, 64, "plies", 2),
+            ("SeeWidth", 4, 1, 16, "quarters", 8),
         ];
         for (name, default, min, max, unit, other) in cases {
             let mut s = Uci::new();
