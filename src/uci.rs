@@ -818,9 +818,10 @@ mod tests {
 
     /// The singular extension's margin and first depth, the check
     /// extension's first depth, move-count pruning's last depth and the
-    /// exchange pruning's width are spin options: listed with their defaults, refused outside their
-    /// ranges with the reason, and they reach the search (with `Singular`
-    /// on, the tree to depth 8 changes with each).
+    /// exchange pruning's width are spin options: listed with their
+    /// defaults, refused outside their ranges with the reason, and they
+    /// reach the search (with `Singular` on, the tree to depth 8 changes
+    /// with each).
     #[test]
     fn the_extensions_margins_and_depths_are_options() {
         let cases = [
