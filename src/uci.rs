@@ -167,7 +167,6 @@ search_switches! {
     "TtPvLmr" => tt_pv_lmr,
     "Countermove" => countermove,
     "DoubleExtension" => double_extension,
-    "NegativeExtension" => negative_extension,
     "ContHistoryPruning" => cont_history_pruning,
     "CheckLmr" => check_lmr,
 }

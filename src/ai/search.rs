@@ -146,12 +146,6 @@ pub struct Features {
     /// fall [`DOUBLE_MARGIN`] further short is extended two plies (at most
     /// [`MAX_DOUBLES`] times on a line).
     pub double_extension: bool,
-    /// When the singular test finds the table's move not singular (another
-    /// move also reaches the singular bound) and no multi-cut follows, the
-    /// table's move is searched shallower: two plies when the table's score
-    /// is at or above beta, one when it is at or below alpha (off the
-    /// principal variation), as Stockfish's negative extensions do.
-    pub negative_extension: bool,
     /// A late quiet move that would be reduced below depth 5 is skipped
     /// when it did badly after both the opponent's last move and our move
     /// before it (both continuation histories below zero).
@@ -202,7 +196,7 @@ pub type Switch = fn(&mut Features) -> &mut bool;
 impl Features {
     /// The switches still under test (off by default until games decide),
     /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 18] = [
+    pub const UNDER_TEST: [(&'static str, Switch); 17] = [
         ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
         ("CutNodeLmr", |f| &mut f.cut_node_lmr),
         ("SingularLmr", |f| &mut f.singular_lmr),
@@ -219,7 +213,6 @@ impl Features {
         ("TtPvLmr", |f| &mut f.tt_pv_lmr),
         ("Countermove", |f| &mut f.countermove),
         ("DoubleExtension", |f| &mut f.double_extension),
-        ("NegativeExtension", |f| &mut f.negative_extension),
         ("ContHistoryPruning", |f| &mut f.cont_history_pruning),
     ];
 }
@@ -268,7 +261,6 @@ impl Default for Features {
             tt_pv_lmr: false,
             countermove: false,
             double_extension: false,
-            negative_extension: false,
             cont_history_pruning: false,
             check_lmr: true,
             eval_scale: EVAL_SCALE,
@@ -1080,10 +1072,6 @@ impl<'a> Search<'a> {
                 } else if singular_beta >= beta {
                     // Another move also reaches beta: cut without searching.
                     return singular_beta;
-                } else if self.features.negative_extension && !pv_node && h.score >= beta {
-                    -2
-                } else if self.features.negative_extension && !pv_node && h.score <= alpha {
-                    -1
                 } else {
                     0
                 }
@@ -1230,10 +1218,10 @@ impl<'a> Search<'a> {
                         && (ply as i32) < 2 * self.root_depth
                         && (!self.features.safe_check_extension || self.holds(m.to())),
                 );
-                let ext = match (from_tt, singular_ext) {
-                    (true, s) if s < 0 => s + check_ext,
-                    (true, s) => check_ext.max(s),
-                    (false, _) => check_ext,
+                let ext = if from_tt {
+                    check_ext.max(singular_ext)
+                } else {
+                    check_ext
                 };
                 let new_depth = depth - 1 + ext;
                 self.doubles[ply + 1] = self.doubles[ply] + u8::from(ext > 1);
