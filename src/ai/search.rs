@@ -1117,7 +1117,13 @@ impl<'a> Search<'a> {
             }
             let quiet = self.is_quiet(m);
             // Losing in the exchange by more than the depth can make good
-            // (decided before the move is made; checks are kept).
+            // (decided before the move is made; checks are kept), scaled by
+            // `see_width` quarters.
+            let exchange_floor = if quiet {
+                -25 * depth * depth
+            } else {
+                -150 * depth
+            };
             let loses_exchange = self.features.see_pruning
                 && !pv_node
                 && !in_check
@@ -1128,13 +1134,7 @@ impl<'a> Search<'a> {
                     &self.pos,
                     self.eval,
                     m,
-                    self.features.see_width
-                        * if quiet {
-                            -25 * depth * depth
-                        } else {
-                            -150 * depth
-                        }
-                        / 4,
+                    exchange_floor * self.features.see_width / 4,
                 );
             // Shallow pruning of quiet moves once a move that does not lose
             // is known; checks are kept.
