@@ -771,6 +771,7 @@ impl<'a> Search<'a> {
         out.clear();
         let us = self.pos.side_to_move();
         let king = self.rules.king;
+        let rows = self.cont_rows(ply);
         for &m in moves.iter() {
             if Some(m) == skip {
                 continue;
@@ -798,10 +799,10 @@ impl<'a> Search<'a> {
                 } else if m.promotes() {
                     (1 << 25) + self.promotion_gain(m)
                 } else {
-                    self.quiet_order(m, ply)
+                    self.quiet_order(m, ply, rows)
                 }
             } else {
-                self.quiet_order(m, ply)
+                self.quiet_order(m, ply, rows)
             };
             out.push((key, m));
         }
@@ -845,29 +846,39 @@ impl<'a> Search<'a> {
     /// Where `m`'s continuation history lies after the opponent's last move
     /// and after our move before it (none after a null move, or at the root).
     fn cont_slots(&self, m: Move, ply: usize) -> [Option<usize>; 2] {
+        let cur = self.relative(self.piece_to(m));
+        self.cont_rows(ply).map(|row| row.map(|r| r + cur))
+    }
+
+    /// A piece and square as `moved` keeps them, seen from the side to move,
+    /// so that both sides share the continuation history.
+    #[inline]
+    fn relative(&self, pt: u16) -> usize {
+        let (kind, sq) = (pt as usize / 81, pt as usize % 81);
+        let sq = match self.pos.side_to_move() {
+            Color::White => sq,
+            Color::Black => (8 - sq / 9) * 9 + sq % 9,
+        };
+        kind * 81 + sq
+    }
+
+    /// Where the continuation-history rows of a node's moves begin: after
+    /// the opponent's last move and after our move before it (a move's
+    /// entry is its row plus its relative piece and square).
+    fn cont_rows(&self, ply: usize) -> [Option<usize>; 2] {
         if !self.features.cont_history {
             return [None, None];
         }
-        let us = self.pos.side_to_move();
-        // Squares seen from the side to move, so that both sides share a table.
-        let relative = |pt: u16| {
-            let (kind, sq) = (pt as usize / 81, pt as usize % 81);
-            let sq = match us {
-                Color::White => sq,
-                Color::Black => (8 - sq / 9) * 9 + sq % 9,
-            };
-            kind * 81 + sq
-        };
-        let cur = relative(self.piece_to(m));
         [1, 2].map(|back| {
             let prev = self.moved[ply.checked_sub(back)?]?;
-            Some(((back - 1) * PIECE_TO + relative(prev)) * PIECE_TO + cur)
+            Some(((back - 1) * PIECE_TO + self.relative(prev)) * PIECE_TO)
         })
     }
 
     /// A quiet move's order key: the killers first, then the countermove
-    /// (above any history), then by history.
-    fn quiet_order(&self, m: Move, ply: usize) -> i32 {
+    /// (above any history), then by history; `rows` are the node's
+    /// [`Self::cont_rows`].
+    fn quiet_order(&self, m: Move, ply: usize, rows: [Option<usize>; 2]) -> i32 {
         if self.killers[ply][0] == m {
             (1 << 24) + 2
         } else if self.killers[ply][1] == m {
@@ -878,16 +889,17 @@ impl<'a> Search<'a> {
         {
             1 << 23
         } else {
-            self.quiet_key(m, ply)
+            self.quiet_key(m, rows)
         }
     }
 
     /// A quiet move's history key: its history, and its continuation history.
-    fn quiet_key(&self, m: Move, ply: usize) -> i32 {
+    fn quiet_key(&self, m: Move, rows: [Option<usize>; 2]) -> i32 {
         let us = self.pos.side_to_move();
         let mut key = self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
-        for i in self.cont_slots(m, ply).into_iter().flatten() {
-            key += i32::from(self.p.cont[i]);
+        let cur = self.relative(self.piece_to(m));
+        for r in rows.into_iter().flatten() {
+            key += i32::from(self.p.cont[r + cur]);
         }
         key
     }
