@@ -846,8 +846,16 @@ impl<'a> Search<'a> {
     /// Where `m`'s continuation history lies after the opponent's last move
     /// and after our move before it (none after a null move, or at the root).
     fn cont_slots(&self, m: Move, ply: usize) -> [Option<usize>; 2] {
+        self.cont_entries(m, self.cont_rows(ply))
+    }
+
+    /// `m`'s entries in the node's continuation-history `rows`
+    /// ([`Self::cont_rows`]): each row plus the move's relative piece and
+    /// square.
+    #[inline]
+    fn cont_entries(&self, m: Move, rows: [Option<usize>; 2]) -> [Option<usize>; 2] {
         let cur = self.relative(self.piece_to(m));
-        self.cont_rows(ply).map(|row| row.map(|r| r + cur))
+        rows.map(|row| row.map(|r| r + cur))
     }
 
     /// A piece and square as `moved` keeps them, seen from the side to move,
@@ -864,7 +872,7 @@ impl<'a> Search<'a> {
 
     /// Where the continuation-history rows of a node's moves begin: after
     /// the opponent's last move and after our move before it (a move's
-    /// entry is its row plus its relative piece and square).
+    /// entries are [`Self::cont_entries`]).
     fn cont_rows(&self, ply: usize) -> [Option<usize>; 2] {
         if !self.features.cont_history {
             return [None, None];
@@ -897,9 +905,8 @@ impl<'a> Search<'a> {
     fn quiet_key(&self, m: Move, rows: [Option<usize>; 2]) -> i32 {
         let us = self.pos.side_to_move();
         let mut key = self.p.history[us.index()][Self::history_slot(m)][m.to().index()];
-        let cur = self.relative(self.piece_to(m));
-        for r in rows.into_iter().flatten() {
-            key += i32::from(self.p.cont[r + cur]);
+        for i in self.cont_entries(m, rows).into_iter().flatten() {
+            key += i32::from(self.p.cont[i]);
         }
         key
     }
