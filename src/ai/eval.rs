@@ -104,9 +104,24 @@ pub struct Weights {
     pub tempo: i32,
 }
 
-impl Weights {
+/// Pieces in both hands together from which a position is weighed by the
+/// full-hands weights alone.
+pub const FULL_HANDS: usize = 8;
+
+/// A variant's weights for empty hands and for full hands ([`FULL_HANDS`]
+/// pieces or more in both hands together); a position with fewer pieces in
+/// hand is weighed by a blend of the two in proportion. With full hands a
+/// game is decided by drops, and the same piece, square or King shelter is
+/// worth something else than before the first capture.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Taper {
+    pub empty: Weights,
+    pub full: Weights,
+}
+
+impl Taper {
     /// The defaults for `variant` (`weights.rs`), with any native override.
-    pub fn of(variant: Variant) -> Weights {
+    pub fn of(variant: Variant) -> Taper {
         #[allow(unused_mut)]
         let mut w = super::weights::defaults(variant);
         #[cfg(not(target_arch = "wasm32"))]
@@ -116,9 +131,73 @@ impl Weights {
         w
     }
 
-    /// Every weight with its name (`value.Q`, `king_rank.3`, `weak`), for the
-    /// tuner and for overrides (native tools only: the page never tunes).
+    /// The weights for `in_hand` pieces in both hands: each the blend of its
+    /// two values, rounded to the nearest.
+    pub fn at(&self, variant: Variant, in_hand: usize) -> Weights {
+        let p = in_hand.min(FULL_HANDS) as i32;
+        let n = FULL_HANDS as i32;
+        let mut out = self.empty.clone();
+        let mut full = self.full.clone();
+        for ((_, v), (_, f)) in out.fields(variant).into_iter().zip(full.fields(variant)) {
+            let sum = *v * (n - p) + *f * p;
+            *v = (sum + sum.signum() * n / 2) / n;
+        }
+        out
+    }
+
+    /// Every weight with its name: the empty-hands ones as
+    /// [`Weights::fields`] names them, the full-hands ones with `full.`
+    /// before it (`full.value.Q`).
     #[cfg(not(target_arch = "wasm32"))]
+    pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
+        let mut out = self.empty.fields(variant);
+        out.extend(
+            self.full
+                .fields(variant)
+                .into_iter()
+                .map(|(n, v)| (format!("full.{n}"), v)),
+        );
+        out
+    }
+
+    /// Applies `name=value,...` overrides; a name may start with a game's id
+    /// (`mansindam.value.A=950`) to apply to that game only. Unknown names
+    /// and unreadable values are skipped.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn set_all(&mut self, variant: Variant, spec: &str) {
+        for item in spec.split(',') {
+            let Some((name, value)) = item.split_once('=') else {
+                continue;
+            };
+            let Ok(value) = value.trim().parse::<i32>() else {
+                continue;
+            };
+            let mut name = name.trim();
+            if let Some(other) = Variant::ALL.iter().find(|v| **v != variant) {
+                if name.starts_with(&format!("{}.", other.id())) {
+                    continue;
+                }
+            }
+            if let Some(rest) = name.strip_prefix(&format!("{}.", variant.id())) {
+                name = rest;
+            }
+            for (n, v) in self.fields(variant) {
+                if n == name {
+                    *v = value;
+                }
+            }
+        }
+    }
+}
+
+impl Weights {
+    /// The empty-hands defaults for `variant`, with any native override.
+    pub fn of(variant: Variant) -> Weights {
+        Taper::of(variant).empty
+    }
+
+    /// Every weight with its name (`value.Q`, `king_rank.3`, `weak`), for the
+    /// tuner, for overrides and for blending two sets ([`Taper::at`]).
     pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
         let rules = variant.rules();
         // `name.N` for each kind of a table but the King.
@@ -228,35 +307,6 @@ impl Weights {
             .map(|(n, v)| (n.to_string(), v)),
         );
         out
-    }
-
-    /// Applies `name=value,...` overrides; a name may start with a game's id
-    /// (`mansindam.value.A=950`) to apply to that game only. Unknown names
-    /// and unreadable values are skipped.
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn set_all(&mut self, variant: Variant, spec: &str) {
-        for item in spec.split(',') {
-            let Some((name, value)) = item.split_once('=') else {
-                continue;
-            };
-            let Ok(value) = value.trim().parse::<i32>() else {
-                continue;
-            };
-            let mut name = name.trim();
-            if let Some(other) = Variant::ALL.iter().find(|v| **v != variant) {
-                if name.starts_with(&format!("{}.", other.id())) {
-                    continue;
-                }
-            }
-            if let Some(rest) = name.strip_prefix(&format!("{}.", variant.id())) {
-                name = rest;
-            }
-            for (n, v) in self.fields(variant) {
-                if n == name {
-                    *v = value;
-                }
-            }
-        }
     }
 }
 
@@ -414,11 +464,33 @@ fn pst(w: &Weights, rules: &Rules, kind: Kind, sq: Square) -> i32 {
     }
 }
 
-static MANSINDAM: OnceLock<Tables> = OnceLock::new();
-static PANDEMONIUM: OnceLock<Tables> = OnceLock::new();
+/// A variant's tables for each count of pieces in both hands, up to
+/// [`FULL_HANDS`] ([`Taper::at`]).
+pub struct TaperedTables {
+    by_hand: Vec<Tables>,
+}
 
-pub(crate) fn tables(variant: Variant) -> &'static Tables {
-    let build = || Tables::build(variant, &Weights::of(variant));
+impl TaperedTables {
+    pub fn build(variant: Variant, taper: &Taper) -> TaperedTables {
+        TaperedTables {
+            by_hand: (0..=FULL_HANDS)
+                .map(|n| Tables::build(variant, &taper.at(variant, n)))
+                .collect(),
+        }
+    }
+
+    /// The tables that weigh `pos`.
+    #[inline]
+    pub fn at(&self, pos: &Position) -> &Tables {
+        &self.by_hand[pos.pieces_in_hand().min(FULL_HANDS)]
+    }
+}
+
+static MANSINDAM: OnceLock<TaperedTables> = OnceLock::new();
+static PANDEMONIUM: OnceLock<TaperedTables> = OnceLock::new();
+
+pub(crate) fn tables(variant: Variant) -> &'static TaperedTables {
+    let build = || TaperedTables::build(variant, &Taper::of(variant));
     match variant {
         Variant::Mansindam => MANSINDAM.get_or_init(build),
         Variant::Pandemonium => PANDEMONIUM.get_or_init(build),
@@ -465,8 +537,9 @@ fn campmate_squares(pos: &Position, color: Color) -> Bitboard {
 }
 
 /// The evaluation of `pos` for the side to move.
+#[cfg(test)]
 pub(crate) fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, tables(pos.variant()))
+    evaluate_with(pos, tables(pos.variant()).at(pos))
 }
 
 /// The evaluation of `pos` for the side to move, with the given tables.
@@ -846,9 +919,10 @@ mod tests {
 
     #[test]
     fn weights_can_be_overridden_by_name_and_game() {
-        let spec = "value.R=640,mansindam.weak=9,pandemonium.weak=1,no.such=3,tempo=x";
+        let spec = "value.R=640,mansindam.weak=9,pandemonium.weak=1,full.value.R=500,\
+                    no.such=3,tempo=x";
         for v in Variant::ALL {
-            let mut w = Weights::of(v);
+            let mut w = Taper::of(v);
             let before = w.clone();
             w.set_all(v, spec);
             let rook = v
@@ -857,9 +931,10 @@ mod tests {
                 .iter()
                 .position(|k| k.letter == 'R')
                 .unwrap();
-            assert_eq!(w.value[rook], 640);
-            assert_eq!(w.weak, if v == Variant::Mansindam { 9 } else { 1 });
-            assert_eq!(w.tempo, before.tempo);
+            assert_eq!(w.empty.value[rook], 640);
+            assert_eq!(w.full.value[rook], 500);
+            assert_eq!(w.empty.weak, if v == Variant::Mansindam { 9 } else { 1 });
+            assert_eq!(w.empty.tempo, before.empty.tempo);
             let changed = before
                 .clone()
                 .fields(v)
@@ -867,8 +942,37 @@ mod tests {
                 .zip(w.fields(v))
                 .filter(|((_, a), (_, b))| a != b)
                 .count();
-            assert_eq!(changed, 2, "{v}");
+            assert_eq!(changed, 3, "{v}");
         }
+    }
+
+    #[test]
+    fn the_weights_blend_by_pieces_in_hand() {
+        let v = Variant::Mansindam;
+        let mut t = Taper::of(v);
+        t.set_all(v, "weak=10,full.weak=20,tempo=-3,full.tempo=-6");
+        let at = |n| t.at(v, n);
+        assert_eq!((at(0).weak, at(0).tempo), (10, -3));
+        assert_eq!(
+            (at(4).weak, at(4).tempo),
+            (15, -5),
+            "-4.5 rounds away from 0"
+        );
+        assert_eq!((at(6).weak, at(6).tempo), (18, -5));
+        assert_eq!(at(FULL_HANDS), t.full);
+        assert_eq!(at(FULL_HANDS + 5), t.full);
+        // A position is weighed by the tables of its pieces in both hands.
+        t.set_all(v, "value.R=600,full.value.R=700");
+        let rook = v.rules().kinds.iter().position(|k| k.letter == 'R');
+        let tables = TaperedTables::build(v, &t);
+        let rook_with = |hand: &str| {
+            let fen = format!("4k4/9/9/9/9/9/9/9/4K4[{hand}] w - - 0 1");
+            let pos = Position::from_fen(v, &fen).unwrap();
+            tables.at(&pos).value[rook.unwrap()]
+        };
+        assert_eq!(rook_with(""), 600);
+        assert_eq!(rook_with("PPpp"), 650);
+        assert_eq!(rook_with("PPPPPpppppp"), 700);
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub use search::Features;
 /// The evaluation's weights and tables, for the tuner (`src/bin/tune.rs`).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tuning {
-    pub use super::eval::{evaluate_with, Tables, Weights};
+    pub use super::eval::{evaluate_with, Tables, Taper, TaperedTables, Weights, FULL_HANDS};
     pub use super::weights::defaults;
 }
 pub use tt::MAX_TT_MB;

@@ -8,7 +8,7 @@ use crate::engine::{
     MAX_KINDS,
 };
 
-use super::eval::{self, can_campmate, Tables};
+use super::eval::{self, can_campmate, Tables, TaperedTables};
 use super::rng::Rng;
 use super::see::{least_valuable, see_ge};
 use super::tt::{Bound, Record, Tt};
@@ -379,7 +379,7 @@ struct RootMove {
 pub(crate) struct Search<'a> {
     pos: Position,
     rules: &'static Rules,
-    eval: &'static Tables,
+    eval: &'static TaperedTables,
     p: &'a mut Persistent,
     stop: &'a AtomicBool,
     now: &'a dyn Fn() -> f64,
@@ -706,9 +706,13 @@ impl<'a> Search<'a> {
     fn holds(&self, sq: Square) -> bool {
         let them = self.pos.side_to_move();
         let occ = self.pos.occupied();
-        match least_valuable(&self.pos, self.eval, self.pos.attackers_to(sq, them, occ)) {
+        match least_valuable(
+            &self.pos,
+            self.tables(),
+            self.pos.attackers_to(sq, them, occ),
+        ) {
             None => true,
-            Some((from, _)) => !see_ge(&self.pos, self.eval, Move::normal(from, sq, false), 1),
+            Some((from, _)) => !see_ge(&self.pos, self.tables(), Move::normal(from, sq, false), 1),
         }
     }
 
@@ -754,7 +758,7 @@ impl<'a> Search<'a> {
             return 0;
         };
         match self.rules.kind(p.kind).promotes_to {
-            Some(k) => self.eval.value[k.index()] - self.eval.value[p.kind.index()],
+            Some(k) => self.tables().value[k.index()] - self.tables().value[p.kind.index()],
             None => 0,
         }
     }
@@ -783,13 +787,13 @@ impl<'a> Search<'a> {
                 if self.rules.campmate && mover == king && m.to().rank() == us.far_rank() {
                     1 << 29
                 } else if let Some(victim) = self.pos.piece_at(m.to()) {
-                    let v = self.eval.value[victim.kind.index()];
+                    let v = self.tables().value[victim.kind.index()];
                     let a = if mover == king {
                         0
                     } else {
-                        self.eval.value[mover.index()]
+                        self.tables().value[mover.index()]
                     };
-                    let good = see_ge(&self.pos, self.eval, m, 0);
+                    let good = see_ge(&self.pos, self.tables(), m, 0);
                     let mvv = v * 8 - a / 16 + self.promotion_gain(m);
                     if good {
                         (1 << 26) + mvv
@@ -829,8 +833,15 @@ impl<'a> Search<'a> {
 
     /// The static evaluation of the position, in the search's scale.
     fn evaluate(&self) -> i32 {
-        self.features
-            .scaled(self.rules.variant, eval::evaluate(&self.pos))
+        let e = eval::evaluate_with(&self.pos, self.tables());
+        self.features.scaled(self.rules.variant, e)
+    }
+
+    /// The evaluation's tables for the position's pieces in hand (piece
+    /// values for exchanges and move order too).
+    #[inline]
+    fn tables(&self) -> &'static Tables {
+        self.eval.at(&self.pos)
     }
 
     /// The piece a move moves (or drops) and its square, as `moved` keeps it.
@@ -1151,7 +1162,7 @@ impl<'a> Search<'a> {
                 && okey < (1 << 24)
                 && !see_ge(
                     &self.pos,
-                    self.eval,
+                    self.tables(),
                     m,
                     exchange_floor * self.features.see_width / 4,
                 );
@@ -1388,9 +1399,9 @@ impl<'a> Search<'a> {
         self.noisy_moves(&mut list, false);
         order.clear();
         for &m in list.iter() {
-            if see_ge(&self.pos, self.eval, m, pc_beta - static_eval) {
+            if see_ge(&self.pos, self.tables(), m, pc_beta - static_eval) {
                 let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-                order.push((self.eval.value[victim], m));
+                order.push((self.tables().value[victim], m));
             }
         }
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
@@ -1497,7 +1508,7 @@ impl<'a> Search<'a> {
             // left-right symmetric).
             for sq in self.pos.attacks_from(kind, them, king, occ) & !occ {
                 let m = Move::drop(kind, sq);
-                if self.pseudo_legal(m) && see_ge(&self.pos, self.eval, m, 0) {
+                if self.pseudo_legal(m) && see_ge(&self.pos, self.tables(), m, 0) {
                     order.push((-1, m));
                 }
             }
@@ -1527,7 +1538,7 @@ impl<'a> Search<'a> {
                 let m = Move::normal(from, to, false);
                 if self.pseudo_legal(m)
                     && !self.declines_promotion(m)
-                    && see_ge(&self.pos, self.eval, m, 0)
+                    && see_ge(&self.pos, self.tables(), m, 0)
                 {
                     order.push((-2, m));
                 }
@@ -1617,7 +1628,7 @@ impl<'a> Search<'a> {
                 let v = self
                     .pos
                     .piece_at(m.to())
-                    .map_or(0, |p| self.eval.value[p.kind.index()]);
+                    .map_or(0, |p| self.tables().value[p.kind.index()]);
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
             q.first(order);
@@ -1694,7 +1705,7 @@ impl<'a> Search<'a> {
             let mover = self.pos.piece_at(from).map(|p| p.kind);
             let (victim, swing) = self.pos.piece_at(m.to()).map_or((0, 0), |p| {
                 let k = p.kind.index();
-                (self.eval.value[k], self.eval.see[k])
+                (self.tables().value[k], self.tables().see[k])
             });
             let gain = self.promotion_gain(m);
             // Delta pruning: even winning the piece cannot reach alpha.
@@ -1711,11 +1722,11 @@ impl<'a> Search<'a> {
                 if self.rules.kind(k).royal {
                     0
                 } else {
-                    self.eval.value[k.index()]
+                    self.tables().value[k.index()]
                 }
             });
             // Skip captures and promotions that lose in the exchange.
-            if !see_ge(&self.pos, self.eval, m, -gain) {
+            if !see_ge(&self.pos, self.tables(), m, -gain) {
                 continue;
             }
             order.push((victim * 8 - a / 16 + gain, m));

@@ -101,13 +101,21 @@ mod tests {
             Some((_, to)) => Move::drop(Kind(1), sq(to)),
             None => Move::normal(sq(&mv[..2]), sq(&mv[2..]), false),
         };
-        see_ge(&pos, eval::tables(variant), m, threshold)
+        see_ge(&pos, eval::tables(variant).at(&pos), m, threshold)
     }
+
+    /// What the exchanges of a Mansindam position count each kind as (the
+    /// values depend on the pieces in hand).
+    fn values(fen: &str) -> [i32; crate::engine::MAX_KINDS] {
+        let pos = Position::from_fen(Variant::Mansindam, fen).expect("a readable FEN");
+        eval::tables(Variant::Mansindam).at(&pos).see
+    }
+
+    const EMPTY_HANDS: &str = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
 
     #[test]
     fn a_free_piece_is_won_and_a_defended_one_costs_the_captor() {
-        let t = eval::tables(Variant::Mansindam);
-        let [p, n, r] = [0, 1, 3].map(|i| t.see[i]);
+        let [p, n, r] = [0, 1, 3].map(|i| values(EMPTY_HANDS)[i]);
         // White Rook e1 takes an undefended Knight on e5.
         let free = "4k4/9/9/9/4n4/9/9/9/4R3K[] w - - 0 1";
         assert!(see(Variant::Mansindam, free, "e1e5", n));
@@ -126,10 +134,9 @@ mod tests {
 
     #[test]
     fn a_drop_onto_an_attacked_square_is_judged_by_what_it_loses() {
-        let t = eval::tables(Variant::Mansindam);
-        let n = t.see[1];
         // A Knight dropped on e5, where the black Rook on e9 takes it.
         let fen = "4rk3/9/9/9/9/9/9/9/8K[N] w - - 0 1";
+        let n = values(fen)[1];
         assert!(see(Variant::Mansindam, fen, "N@e5", -n));
         assert!(!see(Variant::Mansindam, fen, "N@e5", -n + 1));
         // On d5 nothing takes it.
@@ -138,8 +145,7 @@ mod tests {
 
     #[test]
     fn the_king_takes_only_what_is_not_defended() {
-        let t = eval::tables(Variant::Mansindam);
-        let p = t.see[0];
+        let p = values(EMPTY_HANDS)[0];
         // The white King on e1 takes a Pawn on e2 defended by a Rook on e9.
         let defended = "4rk3/9/9/9/9/9/9/4p4/4K4[] w - - 0 1";
         assert!(!see(Variant::Mansindam, defended, "e1e2", 1));
@@ -149,8 +155,7 @@ mod tests {
 
     #[test]
     fn a_king_recaptures_only_where_nothing_takes_it_back() {
-        let t = eval::tables(Variant::Mansindam);
-        let [p, n, r] = [0, 1, 3].map(|i| t.see[i]);
+        let [p, n, r] = [0, 1, 3].map(|i| values(EMPTY_HANDS)[i]);
         // Rook e1 takes the Pawn on e8 and the black King on e9 takes it.
         let king_takes = "4k4/4p4/9/9/9/9/9/9/4R3K[] w - - 0 1";
         assert!(!see(Variant::Mansindam, king_takes, "e1e8", 0));

@@ -24,8 +24,11 @@
 //! learning those games by heart). Deterministic: the same games give the
 //! same weights.
 //!
-//! `--fix tempo,weak` keeps those weights (names as `PANTHEON_EVAL` takes
-//! them) where they are; `--only hand_kind,hand_threat` fits those alone
+//! Each weight has two values, one for empty hands and one (named
+//! `full.NAME`) for 8 or more pieces in hand; the evaluation blends them by
+//! the pieces in both hands, and the tuner fits both.
+//! `--fix tempo,full.tempo` keeps those weights (names as `PANTHEON_EVAL`
+//! takes them) where they are; `--only hand_kind,hand_threat` fits those alone
 //! (a new term, against the weights already played). A name that is no
 //! weight of either game stops the tuner before it reads anything.
 //! `--min-positions N` also keeps every weight that fewer than N of the
@@ -40,7 +43,7 @@
 //! judge worst (target, prediction, evaluation, FEN): where to look for a
 //! term the evaluation lacks.
 
-use pantheon::ai::tuning::{defaults, evaluate_with, Tables, Weights};
+use pantheon::ai::tuning::{defaults, evaluate_with, Tables, Taper, TaperedTables, Weights};
 use pantheon::engine::{Color, Game, Position, Variant};
 
 /// One labelled position.
@@ -79,7 +82,7 @@ fn parse_file(
     every: usize,
     out: &mut Samples,
 ) -> Result<usize, String> {
-    let tables = Variant::ALL.map(|v| Tables::build(v, &defaults(v)));
+    let tables = Variant::ALL.map(|v| TaperedTables::build(v, &defaults(v)));
     let mut lines = 0;
     for (n, line) in text.lines().enumerate() {
         let bad = |why: &str| format!("{file}:{}: {why}", n + 1);
@@ -135,7 +138,12 @@ fn parse_file(
         let mut game = Game::new(variant);
         let mut quiet_seen = 0;
         for (ply, m) in moves.enumerate() {
-            if ply >= 8 && quiet(game.position(), &tables[variant as usize]) {
+            if ply >= 8
+                && quiet(
+                    game.position(),
+                    tables[variant as usize].at(game.position()),
+                )
+            {
                 if quiet_seen % every == 0 {
                     out.push(
                         variant,
@@ -175,8 +183,8 @@ fn quiet(pos: &Position, t: &Tables) -> bool {
 }
 
 /// The evaluation of a sample for White and the result it predicts.
-fn predict(x: &Sample, t: &Tables, k: f64) -> (i32, f64) {
-    let e = evaluate_with(&x.pos, t);
+fn predict(x: &Sample, t: &TaperedTables, k: f64) -> (i32, f64) {
+    let e = evaluate_with(&x.pos, t.at(&x.pos));
     let white = if x.pos.side_to_move() == Color::White {
         e
     } else {
@@ -189,8 +197,8 @@ fn predict(x: &Sample, t: &Tables, k: f64) -> (i32, f64) {
 }
 
 /// Mean squared error of the predicted results, on two threads.
-fn error(variant: Variant, samples: &[Sample], w: &Weights, k: f64) -> f64 {
-    let t = Tables::build(variant, w);
+fn error(variant: Variant, samples: &[Sample], w: &Taper, k: f64) -> f64 {
+    let t = TaperedTables::build(variant, w);
     let half = samples.len() / 2;
     let part = |s: &[Sample]| -> f64 {
         s.iter()
@@ -206,11 +214,11 @@ fn error(variant: Variant, samples: &[Sample], w: &Weights, k: f64) -> f64 {
 }
 
 /// The `n` samples `w` predicts worst (with the fitting's K).
-fn print_worst(variant: Variant, samples: &[&Sample], w: &Weights, k: f64, n: usize) {
+fn print_worst(variant: Variant, samples: &[&Sample], w: &Taper, k: f64, n: usize) {
     if n == 0 {
         return;
     }
-    let t = Tables::build(variant, w);
+    let t = TaperedTables::build(variant, w);
     let mut judged: Vec<(f64, f64, i32, &Sample)> = samples
         .iter()
         .map(|x| {
@@ -227,19 +235,21 @@ fn print_worst(variant: Variant, samples: &[&Sample], w: &Weights, k: f64, n: us
 
 /// How many of `samples` a weight changes the evaluation of (a step of 64,
 /// so that the terms divided by 4 or 1000 show it too).
-fn uses(variant: Variant, samples: &[Sample], w: &Weights, i: usize) -> usize {
-    let before = Tables::build(variant, w);
+fn uses(variant: Variant, samples: &[Sample], w: &Taper, i: usize) -> usize {
+    let before = TaperedTables::build(variant, w);
     let mut trial = w.clone();
     *trial.fields(variant)[i].1 += 64;
-    let after = Tables::build(variant, &trial);
+    let after = TaperedTables::build(variant, &trial);
     samples
         .iter()
-        .filter(|x| evaluate_with(&x.pos, &before) != evaluate_with(&x.pos, &after))
+        .filter(|x| {
+            evaluate_with(&x.pos, before.at(&x.pos)) != evaluate_with(&x.pos, after.at(&x.pos))
+        })
         .count()
 }
 
 /// The K that fits the starting weights best (golden-section search).
-fn fit_k(variant: Variant, samples: &[Sample], w: &Weights) -> f64 {
+fn fit_k(variant: Variant, samples: &[Sample], w: &Taper) -> f64 {
     let (mut lo, mut hi) = (0.01f64, 3.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..30 {
@@ -278,7 +288,7 @@ fn tune(
     fixed: &[String],
     only: &[String],
     min_positions: usize,
-) -> (Weights, f64) {
+) -> (Taper, f64) {
     let start = defaults(variant);
     let mut w = start.clone();
     let k = fit_k(variant, samples, &w);
@@ -360,7 +370,13 @@ fn tune(
     (w, k)
 }
 
-fn literal(variant: Variant, w: &Weights) -> String {
+/// Both weight sets of a game as `weights.rs` writes them.
+fn literals(variant: Variant, t: &Taper) -> String {
+    let name = variant.id().to_uppercase();
+    literal(variant, &name, &t.empty) + "\n" + &literal(variant, &format!("{name}_FULL"), &t.full)
+}
+
+fn literal(variant: Variant, name: &str, w: &Weights) -> String {
     let rules = variant.rules();
     let letters: Vec<String> = rules.kinds.iter().map(|k| k.letter.to_string()).collect();
     let list = |v: &[i32]| {
@@ -369,7 +385,6 @@ fn literal(variant: Variant, w: &Weights) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let name = variant.id().to_uppercase();
     let mut s = format!(
         "/// Kinds: {}.\nconst {name}: Weights = Weights {{\n    value: [{}],\n",
         letters.join(" "),
@@ -509,7 +524,7 @@ fn main() {
         let body: Vec<String> = Variant::ALL
             .iter()
             .zip(&tuned)
-            .map(|(&v, w)| literal(v, &w.0))
+            .map(|(&v, w)| literals(v, &w.0))
             .collect();
         std::fs::write(path, head + &body.join("\n")).expect("write src/ai/weights.rs");
         println!("wrote {path} (run cargo fmt)");

@@ -212,6 +212,12 @@ impl Position {
         (code != EMPTY).then(|| Piece::from_code(code))
     }
 
+    /// How many pieces both sides hold in hand together.
+    #[inline]
+    pub fn pieces_in_hand(&self) -> usize {
+        self.hands.iter().flatten().map(|&n| usize::from(n)).sum()
+    }
+
     /// How many pieces of a hand kind a side holds.
     #[inline]
     pub fn hand(&self, color: Color, kind: Kind) -> u8 {
