@@ -727,7 +727,7 @@ mod tests {
     /// evaluation with the terms less without them).
     fn danger_cost(v: Variant, fen: &str) -> i32 {
         let pos = Position::from_fen(v, fen).unwrap();
-        let w = Weights::of(v);
+        let w = Taper::of(v).at(v, pos.pieces_in_hand());
         let calm = Weights {
             attack_base: 0,
             attack_per_1000: 0,

@@ -29,7 +29,8 @@
 //! the pieces in both hands, and the tuner fits both.
 //! `--fix tempo,full.tempo` keeps those weights (names as `PANTHEON_EVAL`
 //! takes them) where they are; `--only hand_kind,hand_threat` fits those alone
-//! (a new term, against the weights already played). A name that is no
+//! (a new term, against the weights already played); `--only 'full.*'`
+//! fits every weight whose name starts so. A name that is no
 //! weight of either game stops the tuner before it reads anything.
 //! `--min-positions N` also keeps every weight that fewer than N of the
 //! fitted positions use (the rare ones learn those positions' noise:
@@ -277,7 +278,21 @@ fn unknown_name<'a>(mut names: impl Iterator<Item = &'a String>) -> Option<&'a S
                 .collect::<Vec<_>>()
         })
         .collect();
-    names.find(|n| !known.contains(n))
+    names.find(|n| !known.iter().any(|k| names_weight(n, k)))
+}
+
+/// Whether `pattern` (a name from `--fix` or `--only`) names the weight
+/// `name`: the same name, or a prefix before a `*` (`full.*`).
+fn names_weight(pattern: &str, name: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => pattern == name,
+    }
+}
+
+/// Whether any of `patterns` names the weight `name`.
+fn named(patterns: &[String], name: &str) -> bool {
+    patterns.iter().any(|p| names_weight(p, name))
 }
 
 fn tune(
@@ -310,7 +325,7 @@ fn tune(
         .collect();
     let mut free = Vec::new();
     for (i, name) in names.iter().enumerate() {
-        if fixed.contains(name) || !(only.is_empty() || only.contains(name)) {
+        if named(fixed, name) || !(only.is_empty() || named(only, name)) {
             continue;
         }
         let n = uses(variant, samples, &w, i);
