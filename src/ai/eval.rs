@@ -191,7 +191,9 @@ impl Taper {
 }
 
 impl Weights {
-    /// The empty-hands defaults for `variant`, with any native override.
+    /// The empty-hands defaults for `variant`, with any native override (the
+    /// tests' starting point; the engine weighs by [`Taper`]).
+    #[cfg(test)]
     pub fn of(variant: Variant) -> Weights {
         Taper::of(variant).empty
     }
