@@ -115,8 +115,8 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
     let set = set();
     let p = set
         .iter()
-        .find(|p| p.id == "m170")
-        .expect("m170 in the set");
+        .find(|p| p.id == "m294")
+        .expect("m294 in the set");
     assert_eq!(p.moves.len(), 4);
     let start = start_of(p);
     let solver = start.position().side_to_move();
@@ -138,7 +138,7 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
     };
     assert_eq!(
         check(&unthemed, PROOF_NODES),
-        Err("m170: the line unexpectedly ends the game".to_string())
+        Err("m294: the line unexpectedly ends the game".to_string())
     );
     // m74's stored line is proved by check(), but prove() today answers the
     // solver's first move with another reply, after which two moves mate:
