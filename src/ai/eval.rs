@@ -138,7 +138,12 @@ impl Taper {
         let n = FULL_HANDS as i32;
         let mut out = self.empty.clone();
         let mut full = self.full.clone();
-        for ((_, v), (_, f)) in out.fields(variant).into_iter().zip(full.fields(variant)) {
+        let nothing = |_: &str, _: Option<Sub>| ();
+        let pairs = out
+            .slots(variant, nothing)
+            .into_iter()
+            .zip(full.slots(variant, nothing));
+        for ((_, v), (_, f)) in pairs {
             let sum = *v * (n - p) + *f * p;
             *v = (sum + sum.signum() * n / 2) / n;
         }
@@ -199,38 +204,54 @@ impl Weights {
     }
 
     /// Every weight with its name (`value.Q`, `king_rank.3`, `weak`), for the
-    /// tuner, for overrides and for blending two sets ([`Taper::at`]).
+    /// tuner and for overrides.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
+        self.slots(variant, |name, sub| match sub {
+            Some(sub) => format!("{name}.{sub}"),
+            None => name.to_string(),
+        })
+    }
+
+    /// Every weight, each with what `label` makes of its name and its index
+    /// or kind letter (blending two sets labels them with nothing, so that
+    /// the page's wasm formats no names).
+    fn slots<L>(
+        &mut self,
+        variant: Variant,
+        label: impl Fn(&str, Option<Sub>) -> L,
+    ) -> Vec<(L, &mut i32)> {
         let rules = variant.rules();
         // `name.N` for each kind of a table but the King.
-        fn by_kind<'a>(
-            out: &mut Vec<(String, &'a mut i32)>,
+        fn by_kind<'a, L>(
+            out: &mut Vec<(L, &'a mut i32)>,
+            label: &impl Fn(&str, Option<Sub>) -> L,
             name: &str,
             table: &'a mut [i32; MAX_KINDS],
             rules: &Rules,
         ) {
             for (v, k) in table.iter_mut().zip(&rules.kinds) {
                 if !k.royal {
-                    out.push((format!("{name}.{}", k.letter), v));
+                    out.push((label(name, Some(Sub::Kind(k.letter))), v));
                 }
             }
         }
-        let mut out: Vec<(String, &mut i32)> = Vec::new();
-        by_kind(&mut out, "value", &mut self.value, rules);
+        let mut out: Vec<(L, &mut i32)> = Vec::new();
+        by_kind(&mut out, &label, "value", &mut self.value, rules);
         for (i, v) in self
             .hand_value
             .iter_mut()
             .enumerate()
             .take(rules.hand_kinds)
         {
-            out.push((format!("hand.{}", rules.kinds[i].letter), v));
+            out.push((label("hand", Some(Sub::Kind(rules.kinds[i].letter))), v));
         }
-        by_kind(&mut out, "mobility", &mut self.mobility_kind, rules);
+        by_kind(&mut out, &label, "mobility", &mut self.mobility_kind, rules);
         for (i, v) in self.pawn_rank.iter_mut().enumerate() {
-            out.push((format!("pawn_rank.{i}"), v));
+            out.push((label("pawn_rank", Some(Sub::Index(i))), v));
         }
         for (i, v) in self.king_rank.iter_mut().enumerate() {
-            out.push((format!("king_rank.{i}"), v));
+            out.push((label("king_rank", Some(Sub::Index(i))), v));
         }
         for (name, table) in [
             ("near_own", &mut self.near_own),
@@ -239,7 +260,7 @@ impl Weights {
             ("slider_enemy", &mut self.slider_enemy),
         ] {
             for (d, v) in table.iter_mut().enumerate().skip(1) {
-                out.push((format!("{name}.{d}"), v));
+                out.push((label(name, Some(Sub::Index(d))), v));
             }
         }
         let Weights {
@@ -306,9 +327,26 @@ impl Weights {
                 ("campmate_square", campmate_square),
                 ("tempo", tempo),
             ]
-            .map(|(n, v)| (n.to_string(), v)),
+            .map(|(n, v)| (label(n, None), v)),
         );
         out
+    }
+}
+
+/// What follows a weight's name after a dot: a kind's letter (`value.Q`)
+/// or an index (`king_rank.3`).
+#[derive(Clone, Copy)]
+enum Sub {
+    Kind(char),
+    Index(usize),
+}
+
+impl std::fmt::Display for Sub {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Sub::Kind(c) => write!(f, "{c}"),
+            Sub::Index(i) => write!(f, "{i}"),
+        }
     }
 }
 
