@@ -706,13 +706,10 @@ impl<'a> Search<'a> {
     fn holds(&self, sq: Square) -> bool {
         let them = self.pos.side_to_move();
         let occ = self.pos.occupied();
-        match least_valuable(
-            &self.pos,
-            self.tables(),
-            self.pos.attackers_to(sq, them, occ),
-        ) {
+        let t = self.tables();
+        match least_valuable(&self.pos, t, self.pos.attackers_to(sq, them, occ)) {
             None => true,
-            Some((from, _)) => !see_ge(&self.pos, self.tables(), Move::normal(from, sq, false), 1),
+            Some((from, _)) => !see_ge(&self.pos, t, Move::normal(from, sq, false), 1),
         }
     }
 
@@ -758,7 +755,10 @@ impl<'a> Search<'a> {
             return 0;
         };
         match self.rules.kind(p.kind).promotes_to {
-            Some(k) => self.tables().value[k.index()] - self.tables().value[p.kind.index()],
+            Some(k) => {
+                let value = &self.tables().value;
+                value[k.index()] - value[p.kind.index()]
+            }
             None => 0,
         }
     }
@@ -776,6 +776,7 @@ impl<'a> Search<'a> {
         let us = self.pos.side_to_move();
         let king = self.rules.king;
         let rows = self.cont_rows(ply);
+        let t = self.tables();
         for &m in moves.iter() {
             if Some(m) == skip {
                 continue;
@@ -787,13 +788,13 @@ impl<'a> Search<'a> {
                 if self.rules.campmate && mover == king && m.to().rank() == us.far_rank() {
                     1 << 29
                 } else if let Some(victim) = self.pos.piece_at(m.to()) {
-                    let v = self.tables().value[victim.kind.index()];
+                    let v = t.value[victim.kind.index()];
                     let a = if mover == king {
                         0
                     } else {
-                        self.tables().value[mover.index()]
+                        t.value[mover.index()]
                     };
-                    let good = see_ge(&self.pos, self.tables(), m, 0);
+                    let good = see_ge(&self.pos, t, m, 0);
                     let mvv = v * 8 - a / 16 + self.promotion_gain(m);
                     if good {
                         (1 << 26) + mvv
@@ -1398,10 +1399,11 @@ impl<'a> Search<'a> {
         let mut list = MoveList::new();
         self.noisy_moves(&mut list, false);
         order.clear();
+        let t = self.tables();
         for &m in list.iter() {
-            if see_ge(&self.pos, self.tables(), m, pc_beta - static_eval) {
+            if see_ge(&self.pos, t, m, pc_beta - static_eval) {
                 let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-                order.push((self.tables().value[victim], m));
+                order.push((t.value[victim], m));
             }
         }
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
@@ -1498,6 +1500,7 @@ impl<'a> Search<'a> {
         let them = us.flip();
         let king = self.pos.king(them);
         let occ = self.pos.occupied();
+        let t = self.tables();
         for k in 0..self.rules.hand_kinds {
             let kind = Kind(k as u8);
             if self.pos.hand(us, kind) == 0 {
@@ -1508,7 +1511,7 @@ impl<'a> Search<'a> {
             // left-right symmetric).
             for sq in self.pos.attacks_from(kind, them, king, occ) & !occ {
                 let m = Move::drop(kind, sq);
-                if self.pseudo_legal(m) && see_ge(&self.pos, self.tables(), m, 0) {
+                if self.pseudo_legal(m) && see_ge(&self.pos, t, m, 0) {
                     order.push((-1, m));
                 }
             }
@@ -1522,6 +1525,7 @@ impl<'a> Search<'a> {
         let them = us.flip();
         let king = self.pos.king(them);
         let occ = self.pos.occupied();
+        let t = self.tables();
         for from in self.pos.pieces_of(us) {
             let Some(p) = self.pos.piece_at(from) else {
                 continue;
@@ -1536,9 +1540,7 @@ impl<'a> Search<'a> {
                 & !occ;
             for to in targets {
                 let m = Move::normal(from, to, false);
-                if self.pseudo_legal(m)
-                    && !self.declines_promotion(m)
-                    && see_ge(&self.pos, self.tables(), m, 0)
+                if self.pseudo_legal(m) && !self.declines_promotion(m) && see_ge(&self.pos, t, m, 0)
                 {
                     order.push((-2, m));
                 }
@@ -1624,11 +1626,12 @@ impl<'a> Search<'a> {
             let mut best = -INF;
             let mut legal = 0;
             order.clear();
+            let t = self.tables();
             order.extend(moves.iter().map(|&m| {
                 let v = self
                     .pos
                     .piece_at(m.to())
-                    .map_or(0, |p| self.tables().value[p.kind.index()]);
+                    .map_or(0, |p| t.value[p.kind.index()]);
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
             q.first(order);
@@ -1700,12 +1703,13 @@ impl<'a> Search<'a> {
         let mut list = MoveList::new();
         self.noisy_moves(&mut list, qply == 0);
         order.clear();
+        let t = self.tables();
         for &m in list.iter() {
             let from = m.from().expect("board move");
             let mover = self.pos.piece_at(from).map(|p| p.kind);
             let (victim, swing) = self.pos.piece_at(m.to()).map_or((0, 0), |p| {
                 let k = p.kind.index();
-                (self.tables().value[k], self.tables().see[k])
+                (t.value[k], t.see[k])
             });
             let gain = self.promotion_gain(m);
             // Delta pruning: even winning the piece cannot reach alpha.
@@ -1722,11 +1726,11 @@ impl<'a> Search<'a> {
                 if self.rules.kind(k).royal {
                     0
                 } else {
-                    self.tables().value[k.index()]
+                    t.value[k.index()]
                 }
             });
             // Skip captures and promotions that lose in the exchange.
-            if !see_ge(&self.pos, self.tables(), m, -gain) {
+            if !see_ge(&self.pos, t, m, -gain) {
                 continue;
             }
             order.push((victim * 8 - a / 16 + gain, m));
