@@ -388,7 +388,12 @@ fn tune(
 /// Both weight sets of a game as `weights.rs` writes them.
 fn literals(variant: Variant, t: &Taper) -> String {
     let name = variant.id().to_uppercase();
-    literal(variant, &name, &t.empty) + "\n" + &literal(variant, &format!("{name}_FULL"), &t.full)
+    let full = if t.full == t.empty {
+        format!("/// Not fitted apart yet: the same as with empty hands.\nconst {name}_FULL: Weights = {name};\n")
+    } else {
+        literal(variant, &format!("{name}_FULL"), &t.full)
+    };
+    literal(variant, &name, &t.empty) + "\n" + &full
 }
 
 fn literal(variant: Variant, name: &str, w: &Weights) -> String {
