@@ -16,7 +16,8 @@ use crate::engine::{atom, Bitboard, Color, Kind, Position, Rules, Square, Varian
 /// `weights.rs`; `src/bin/tune.rs` fits them to games (Texel's method) and
 /// writes that file. Natively, `PANTHEON_EVAL="name=value,..."` overrides any
 /// of them by its [`Weights::fields`] name, for an experiment without a rebuild.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]
+#[repr(C)]
 pub struct Weights {
     /// Board value of each kind (the variant's kind order), centipawns.
     pub value: [i32; MAX_KINDS],
@@ -133,18 +134,14 @@ impl Taper {
 
     /// The weights for `in_hand` pieces in both hands: each the blend of its
     /// two values, rounded to the nearest.
-    pub fn at(&self, variant: Variant, in_hand: usize) -> Weights {
+    pub fn at(&self, in_hand: usize) -> Weights {
         let p = in_hand.min(FULL_HANDS) as i32;
         let n = FULL_HANDS as i32;
-        let mut out = self.empty.clone();
-        let mut full = self.full.clone();
-        let nothing = |_: &str, _: Option<Sub>| ();
-        let pairs = out
-            .slots(variant, nothing)
-            .into_iter()
-            .zip(full.slots(variant, nothing));
-        for ((_, v), (_, f)) in pairs {
-            let sum = *v * (n - p) + *f * p;
+        let mut out = self.empty;
+        let full: &[i32] = bytemuck::cast_slice(std::slice::from_ref(&self.full));
+        let blended: &mut [i32] = bytemuck::cast_slice_mut(std::slice::from_mut(&mut out));
+        for (v, f) in blended.iter_mut().zip(full) {
+            let sum = *v * (n - p) + f * p;
             *v = (sum + sum.signum() * n / 2) / n;
         }
         out
@@ -204,54 +201,39 @@ impl Weights {
     }
 
     /// Every weight with its name (`value.Q`, `king_rank.3`, `weak`), for the
-    /// tuner and for overrides.
+    /// tuner and for overrides (native tools only: the page never tunes).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn fields(&mut self, variant: Variant) -> Vec<(String, &mut i32)> {
-        self.slots(variant, |name, sub| match sub {
-            Some(sub) => format!("{name}.{sub}"),
-            None => name.to_string(),
-        })
-    }
-
-    /// Every weight, each with what `label` makes of its name and its index
-    /// or kind letter (blending two sets labels them with nothing, so that
-    /// the page's wasm formats no names).
-    fn slots<L>(
-        &mut self,
-        variant: Variant,
-        label: impl Fn(&str, Option<Sub>) -> L,
-    ) -> Vec<(L, &mut i32)> {
         let rules = variant.rules();
         // `name.N` for each kind of a table but the King.
-        fn by_kind<'a, L>(
-            out: &mut Vec<(L, &'a mut i32)>,
-            label: &impl Fn(&str, Option<Sub>) -> L,
+        fn by_kind<'a>(
+            out: &mut Vec<(String, &'a mut i32)>,
             name: &str,
             table: &'a mut [i32; MAX_KINDS],
             rules: &Rules,
         ) {
             for (v, k) in table.iter_mut().zip(&rules.kinds) {
                 if !k.royal {
-                    out.push((label(name, Some(Sub::Kind(k.letter))), v));
+                    out.push((format!("{name}.{}", k.letter), v));
                 }
             }
         }
-        let mut out: Vec<(L, &mut i32)> = Vec::new();
-        by_kind(&mut out, &label, "value", &mut self.value, rules);
+        let mut out: Vec<(String, &mut i32)> = Vec::new();
+        by_kind(&mut out, "value", &mut self.value, rules);
         for (i, v) in self
             .hand_value
             .iter_mut()
             .enumerate()
             .take(rules.hand_kinds)
         {
-            out.push((label("hand", Some(Sub::Kind(rules.kinds[i].letter))), v));
+            out.push((format!("hand.{}", rules.kinds[i].letter), v));
         }
-        by_kind(&mut out, &label, "mobility", &mut self.mobility_kind, rules);
+        by_kind(&mut out, "mobility", &mut self.mobility_kind, rules);
         for (i, v) in self.pawn_rank.iter_mut().enumerate() {
-            out.push((label("pawn_rank", Some(Sub::Index(i))), v));
+            out.push((format!("pawn_rank.{i}"), v));
         }
         for (i, v) in self.king_rank.iter_mut().enumerate() {
-            out.push((label("king_rank", Some(Sub::Index(i))), v));
+            out.push((format!("king_rank.{i}"), v));
         }
         for (name, table) in [
             ("near_own", &mut self.near_own),
@@ -260,7 +242,7 @@ impl Weights {
             ("slider_enemy", &mut self.slider_enemy),
         ] {
             for (d, v) in table.iter_mut().enumerate().skip(1) {
-                out.push((label(name, Some(Sub::Index(d))), v));
+                out.push((format!("{name}.{d}"), v));
             }
         }
         let Weights {
@@ -327,26 +309,9 @@ impl Weights {
                 ("campmate_square", campmate_square),
                 ("tempo", tempo),
             ]
-            .map(|(n, v)| (label(n, None), v)),
+            .map(|(n, v)| (n.to_string(), v)),
         );
         out
-    }
-}
-
-/// What follows a weight's name after a dot: a kind's letter (`value.Q`)
-/// or an index (`king_rank.3`).
-#[derive(Clone, Copy)]
-enum Sub {
-    Kind(char),
-    Index(usize),
-}
-
-impl std::fmt::Display for Sub {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Sub::Kind(c) => write!(f, "{c}"),
-            Sub::Index(i) => write!(f, "{i}"),
-        }
     }
 }
 
@@ -511,10 +476,14 @@ pub struct TaperedTables {
 }
 
 impl TaperedTables {
+    /// Built once per game and process (`#[cold]` keeps it out of the
+    /// search's hot code: inlined, it cost the native search 15 % of its
+    /// speed by moving the hot loops).
+    #[cold]
     pub fn build(variant: Variant, taper: &Taper) -> TaperedTables {
         TaperedTables {
             by_hand: (0..=FULL_HANDS)
-                .map(|n| Tables::build(variant, &taper.at(variant, n)))
+                .map(|n| Tables::build(variant, &taper.at(n)))
                 .collect(),
         }
     }
@@ -767,7 +736,7 @@ mod tests {
     /// evaluation with the terms less without them).
     fn danger_cost(v: Variant, fen: &str) -> i32 {
         let pos = Position::from_fen(v, fen).unwrap();
-        let w = Taper::of(v).at(v, pos.pieces_in_hand());
+        let w = Taper::of(v).at(pos.pieces_in_hand());
         let calm = Weights {
             attack_base: 0,
             attack_per_1000: 0,
@@ -776,7 +745,7 @@ mod tests {
             hand_threat: 0,
             hand_cross: 0,
             weak: 0,
-            ..w.clone()
+            ..w
         };
         evaluate_with(&pos, &Tables::build(v, &calm)) - evaluate_with(&pos, &Tables::build(v, &w))
     }
@@ -809,10 +778,7 @@ mod tests {
                     shelter: 0,
                     ..Weights::of(v)
                 };
-                let calm = Weights {
-                    danger_cap: 0,
-                    ..w.clone()
-                };
+                let calm = Weights { danger_cap: 0, ..w };
                 let e = |w: &Weights| evaluate_with(&pos, &Tables::build(v, w));
                 // For White, whoever is to move.
                 let sign = if pos.side_to_move() == Color::White {
@@ -850,7 +816,7 @@ mod tests {
         let weighed = Weights {
             hanging: 7,
             threat: 3,
-            ..quiet.clone()
+            ..quiet
         };
         let board = "4k4/1p7/1r7/7b1/2N6/9/9/9/4K2R1[]";
         let black = format!("{board} b - - 0 1");
@@ -895,7 +861,7 @@ mod tests {
         let on = Weights {
             flank_attack: 3,
             flank_defense: 2,
-            ..off.clone()
+            ..off
         };
         let fen = "3rk4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
         assert_eq!(gain(v, fen, &on, &off), -(5 * 3) - 5 * 2);
@@ -912,7 +878,7 @@ mod tests {
         };
         let on = Weights {
             proximity: 8,
-            ..off.clone()
+            ..off
         };
         assert_eq!(
             gain(v, "4k4/9/9/9/N8/9/9/9/4K4[] w - - 0 1", &on, &off),
@@ -946,7 +912,7 @@ mod tests {
             near_enemy: at(3, 7),
             slider_own: at(4, 11),
             slider_enemy: at(7, 13),
-            ..off.clone()
+            ..off
         };
         let knight = "9/5k3/9/9/2N6/9/9/9/4K4[] w - - 0 1";
         assert_eq!(gain(v, knight, &on, &off), 5 + 7);
@@ -991,7 +957,7 @@ mod tests {
         let v = Variant::Mansindam;
         let mut t = Taper::of(v);
         t.set_all(v, "weak=10,full.weak=20,tempo=-3,full.tempo=-6");
-        let at = |n| t.at(v, n);
+        let at = |n| t.at(n);
         assert_eq!((at(0).weak, at(0).tempo), (10, -3));
         assert_eq!(
             (at(4).weak, at(4).tempo),

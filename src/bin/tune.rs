@@ -422,7 +422,7 @@ fn literal(variant: Variant, name: &str, w: &Weights) -> String {
     ] {
         s += &format!("    {name}: [{}],\n", list(table));
     }
-    let mut copy = w.clone();
+    let mut copy = *w;
     for (n, v) in copy.fields(variant) {
         if !n.contains('.') {
             s += &format!("    {n}: {v},\n");
