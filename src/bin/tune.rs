@@ -389,7 +389,7 @@ fn tune(
 fn literals(variant: Variant, t: &Taper) -> String {
     let name = variant.id().to_uppercase();
     let full = if t.full == t.empty {
-        format!("/// Not fitted apart yet: the same as with empty hands.\nconst {name}_FULL: Weights = {name};\n")
+        format!("/// The same as with empty hands: no set of its own has played better.\nconst {name}_FULL: Weights = {name};\n")
     } else {
         literal(variant, &format!("{name}_FULL"), &t.full)
     };
