@@ -2,10 +2,12 @@
 //! web game built on them.
 //!
 //! Dependencies run one way: `engine` ← `ai` ← `worker` → `protocol` ← `web`
-//! (`uci` is the native engine front end beside `worker`).
+//! (`uci` is the native engine front end beside `worker`); `net`, the
+//! protocol between two players' pages, uses `engine` alone, for `web`.
 
 pub mod ai;
 pub mod engine;
+pub mod net;
 pub mod protocol;
 pub mod uci;
 pub mod web;
