@@ -106,7 +106,9 @@ impl Control {
             return None;
         }
         let lost = (spent - before.main_ms) / byoyomi;
-        let periods = u64::from(before.periods).checked_sub(lost).filter(|&p| p > 0)?;
+        let periods = u64::from(before.periods)
+            .checked_sub(lost)
+            .filter(|&p| p > 0)?;
         Some(Time {
             periods: periods as u32,
             main_ms: 0,
@@ -138,7 +140,11 @@ impl Control {
     /// Each side's time once `moves` more moves of the given sides are
     /// counted with no time spent (their increments added): how a page that
     /// missed moves in a drop brings its clocks to the other's ply.
-    pub fn caught_up(&self, mut times: [Time; 2], movers: impl IntoIterator<Item = Color>) -> [Time; 2] {
+    pub fn caught_up(
+        &self,
+        mut times: [Time; 2],
+        movers: impl IntoIterator<Item = Color>,
+    ) -> [Time; 2] {
         for side in movers {
             times[side.index()] = self.credited(times[side.index()]);
         }
@@ -184,7 +190,9 @@ pub struct Discrepancy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Check {
     /// As reported; `lag_ms` of the allowance was used.
-    Accepted { lag_ms: u64 },
+    Accepted {
+        lag_ms: u64,
+    },
     Corrected(Discrepancy),
 }
 
@@ -272,7 +280,8 @@ impl NetClock {
 
     /// How long the running turn has lasted at `now`, and whose it is.
     fn turn(&self, now: u64) -> Option<(Color, u64)> {
-        self.running.map(|(side, since)| (side, now.saturating_sub(since)))
+        self.running
+            .map(|(side, since)| (side, now.saturating_sub(since)))
     }
 
     /// The allowance on `side`'s current move.
@@ -360,7 +369,10 @@ impl NetClock {
         let i = side.index();
         let before = self.time[i];
         let allowance = self.allowance(side);
-        let Some(limit) = self.control.spend(before, elapsed.saturating_sub(allowance)) else {
+        let Some(limit) = self
+            .control
+            .spend(before, elapsed.saturating_sub(allowance))
+        else {
             return Err(Late {
                 over_ms: self.overrun(before, elapsed.saturating_sub(allowance)),
             });

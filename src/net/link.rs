@@ -65,12 +65,16 @@ pub enum LinkError {
     /// Not a link of this kind (another fragment).
     NotThisKind,
     /// A link of another version.
-    WrongVersion { got: String },
+    WrongVersion {
+        got: String,
+    },
     /// Characters that base64url does not have, or a length it never has.
     NotBase64,
     /// Bytes that are not a description as written here.
     Unreadable,
-    TooLong { len: usize },
+    TooLong {
+        len: usize,
+    },
     /// The terms in it cannot be played.
     Terms(NetError),
     /// A part the link must have.
@@ -78,7 +82,10 @@ pub enum LinkError {
     /// A part given twice, or one links do not have.
     Unexpected(String),
     /// A part whose value cannot be used (shortened to 40 characters).
-    Bad { part: &'static str, value: String },
+    Bad {
+        part: &'static str,
+        value: String,
+    },
 }
 
 impl fmt::Display for LinkError {
@@ -86,7 +93,10 @@ impl fmt::Display for LinkError {
         match self {
             LinkError::NotThisKind => write!(f, "not a game link"),
             LinkError::WrongVersion { got } => {
-                write!(f, "a link of version {got}; this page reads version {LINK_VERSION}")
+                write!(
+                    f,
+                    "a link of version {got}; this page reads version {LINK_VERSION}"
+                )
             }
             LinkError::NotBase64 => write!(f, "the link has been cut or changed"),
             LinkError::Unreadable => write!(f, "the link cannot be read"),
@@ -94,7 +104,9 @@ impl fmt::Display for LinkError {
             LinkError::Terms(e) => write!(f, "the game in the link cannot be played: {e}"),
             LinkError::Missing(part) => write!(f, "the link has no {part}"),
             LinkError::Unexpected(part) => write!(f, "the link has an unexpected {part}"),
-            LinkError::Bad { part, value } => write!(f, "the link's {part} '{value}' cannot be used"),
+            LinkError::Bad { part, value } => {
+                write!(f, "the link's {part} '{value}' cannot be used")
+            }
         }
     }
 }
@@ -118,7 +130,9 @@ impl RtcLink {
     /// A fragment (with or without its `#`) read back.
     pub fn read(fragment: &str) -> Result<RtcLink, LinkError> {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-        let text = fragment.strip_prefix("rtc=").ok_or(LinkError::NotThisKind)?;
+        let text = fragment
+            .strip_prefix("rtc=")
+            .ok_or(LinkError::NotThisKind)?;
         if text.len() > MAX_SDP * 2 {
             return Err(LinkError::TooLong { len: text.len() });
         }
@@ -270,7 +284,11 @@ impl CorrLink {
                     let id = (value.len() == 16)
                         .then(|| u64::from_str_radix(&value, 16).ok())
                         .flatten()
-                        .filter(|_| value.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)));
+                        .filter(|_| {
+                            value
+                                .bytes()
+                                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+                        });
                     game_id = Some(id.ok_or_else(|| bad("game"))?);
                 }
                 "variant" => {

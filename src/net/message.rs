@@ -71,20 +71,35 @@ pub enum Message {
     Resign,
     /// Take back my last move (and the reply to it, if it has come);
     /// `ply` moves were played when asked.
-    TakebackRequest { ply: u32 },
+    TakebackRequest {
+        ply: u32,
+    },
     /// The answer; when accepted, `ply` is the number of moves left.
-    TakebackAnswer { accept: bool, ply: u32 },
+    TakebackAnswer {
+        accept: bool,
+        ply: u32,
+    },
     /// A new game with the colours swapped, numbered `game_id`.
-    Rematch { game_id: u64 },
-    RematchAnswer { accept: bool },
+    Rematch {
+        game_id: u64,
+    },
+    RematchAnswer {
+        accept: bool,
+    },
     Phrase(Phrase),
     /// Keepalive: the sender's clock when sent, echoed by [`Message::Pong`].
-    Ping { sent_ms: u64 },
-    Pong { echo_ms: u64 },
+    Ping {
+        sent_ms: u64,
+    },
+    Pong {
+        echo_ms: u64,
+    },
     /// After a reconnection: where the sender's game stands.
     Resume(Resume),
     /// The side to move after `ply` moves ran out of time.
-    Flag { ply: u32 },
+    Flag {
+        ply: u32,
+    },
 }
 
 /// The terms of a game.
@@ -147,10 +162,7 @@ pub struct Resume {
 /// comma): the same on every page and every build.
 pub fn moves_digest<S: AsRef<str>>(moves: &[S]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in moves
-        .iter()
-        .flat_map(|m| m.as_ref().bytes().chain([b',']))
-    {
+    for byte in moves.iter().flat_map(|m| m.as_ref().bytes().chain([b','])) {
         hash ^= u64::from(byte);
         hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -178,28 +190,43 @@ impl Field {
 pub enum NetError {
     Empty,
     /// More than [`MAX_FRAME`] bytes (not read).
-    TooLong { len: usize },
+    TooLong {
+        len: usize,
+    },
     /// Another version of the messages.
-    WrongVersion { got: u8 },
+    WrongVersion {
+        got: u8,
+    },
     /// The bytes end inside the frame.
     Truncated,
     /// Bytes after the end of the frame.
-    TrailingBytes { extra: usize },
+    TrailingBytes {
+        extra: usize,
+    },
     /// A message, or a value in it, of a kind no message has.
     UnknownTag,
     /// A number, a flag or a text that is not written so.
     Malformed,
     /// A text longer than its field allows (or empty).
-    TextLength { field: Field, len: usize },
+    TextLength {
+        field: Field,
+        len: usize,
+    },
     /// A text with characters its field never has.
-    TextCharacters { field: Field },
+    TextCharacters {
+        field: Field,
+    },
     /// A clock that the local clock could not be set to.
     BadControl,
     /// Days per move outside `1..=MAX_DAYS`.
-    BadDays { days: u8 },
+    BadDays {
+        days: u8,
+    },
     /// A [`Resume`] repeating more than [`MAX_TAIL`] moves, or more moves
     /// than it counts.
-    BadTail { len: usize },
+    BadTail {
+        len: usize,
+    },
 }
 
 impl fmt::Display for NetError {
@@ -263,7 +290,10 @@ pub fn decode(bytes: &[u8]) -> Result<Frame, NetError> {
 fn read_error(e: postcard::Error) -> NetError {
     match e {
         postcard::Error::DeserializeUnexpectedEnd => NetError::Truncated,
-        postcard::Error::DeserializeBadEnum => NetError::UnknownTag,
+        // An enum's index out of range is serde's own error.
+        postcard::Error::DeserializeBadEnum | postcard::Error::SerdeDeCustom => {
+            NetError::UnknownTag
+        }
         _ => NetError::Malformed,
     }
 }
@@ -314,7 +344,10 @@ pub fn check_move(uci: &str) -> Result<(), NetError> {
             len: uci.chars().count(),
         });
     }
-    if !uci.bytes().all(|b| b.is_ascii_alphanumeric() || b"@+=".contains(&b)) {
+    if !uci
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"@+=".contains(&b))
+    {
         return Err(NetError::TextCharacters { field });
     }
     Ok(())

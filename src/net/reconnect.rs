@@ -34,10 +34,14 @@ pub enum Connection {
     Connecting,
     Connected,
     /// The channel dropped at `since`.
-    Disconnected { since: u64 },
+    Disconnected {
+        since: u64,
+    },
     /// The channel is open again and the pages compare their games; it
     /// first dropped at `since`.
-    Reconnecting { since: u64 },
+    Reconnecting {
+        since: u64,
+    },
     /// The pages found their games different: only a link goes on.
     Failed,
 }
@@ -46,7 +50,9 @@ pub enum Connection {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Signal {
     Opened,
-    Closed { now: u64 },
+    Closed {
+        now: u64,
+    },
     /// Both pages' `Resume`s agreed.
     Resumed,
     /// They did not.
@@ -101,7 +107,10 @@ pub fn resume_of<S: AsRef<str>>(moves: &[S], clocks: Option<[super::clock::Time;
     Resume {
         ply: moves.len() as u32,
         digest: moves_digest(&moves[..base]),
-        tail: moves[base..].iter().map(|m| m.as_ref().to_string()).collect(),
+        tail: moves[base..]
+            .iter()
+            .map(|m| m.as_ref().to_string())
+            .collect(),
         clocks,
     }
 }

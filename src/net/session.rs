@@ -17,7 +17,9 @@
 use std::fmt;
 
 use super::clock::{agree, Check, Late, NetClock, Time};
-use super::message::{self, decode, encode, Frame, Invite, Message, NetError, Phrase, Resume, Timing};
+use super::message::{
+    self, decode, encode, Frame, Invite, Message, NetError, Phrase, Resume, Timing,
+};
 use super::reconnect::{reconcile, resume_of, Conflict, Connection, Signal};
 use crate::engine::{Color, FenError, Game, Move, Outcome, PlayError};
 
@@ -51,21 +53,33 @@ pub enum Event {
     Resigned(Outcome),
     /// The opponent asks to take back this many moves; answer with
     /// [`Session::answer_takeback`].
-    TakebackAsked { plies: usize },
+    TakebackAsked {
+        plies: usize,
+    },
     /// Our request and the opponent's crossed: both lapse.
     TakebackCrossed,
     /// Our request was accepted: this many moves were taken back.
-    TakenBack { plies: usize },
+    TakenBack {
+        plies: usize,
+    },
     TakebackDeclined,
     /// A rematch is offered; answer with [`Session::answer_rematch`].
-    RematchOffered { game_id: u64 },
+    RematchOffered {
+        game_id: u64,
+    },
     /// A rematch is agreed: start it with [`Session::rematch`].
-    RematchAgreed { game_id: u64 },
+    RematchAgreed {
+        game_id: u64,
+    },
     RematchDeclined,
     Phrase(Phrase),
     /// Send `reply` back.
-    Ping { reply: Vec<u8> },
-    Pong { round_trip_ms: u64 },
+    Ping {
+        reply: Vec<u8>,
+    },
+    Pong {
+        round_trip_ms: u64,
+    },
     /// The game goes on after a reconnection; `caught_up` moves were played
     /// from the other page's; `reply` (our own `Resume`, if we had not sent
     /// it yet) is to be sent.
@@ -82,7 +96,10 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     Unreadable(NetError),
-    WrongGame { expected: u64, got: u64 },
+    WrongGame {
+        expected: u64,
+        got: u64,
+    },
     /// A game message before the game started.
     NotStarted,
     /// An invitation or an acceptance for a game already started.
@@ -92,13 +109,22 @@ pub enum Refusal {
     NotResumed,
     /// A move when it is not the opponent's turn.
     OutOfTurn,
-    WrongPly { expected: u32, got: u32 },
+    WrongPly {
+        expected: u32,
+        got: u32,
+    },
     /// A move the rules do not allow here (the engine's reason).
-    Illegal { ply: u32, uci: String, reason: String },
+    Illegal {
+        ply: u32,
+        uci: String,
+        reason: String,
+    },
     ClockMissing,
     ClockUnexpected,
     /// A move after the mover's time ran out, even with the allowance.
-    Late { over_ms: u64 },
+    Late {
+        over_ms: u64,
+    },
     /// A message about a request when there is none, or a request when
     /// one waits.
     NoTakebackPending,
@@ -108,7 +134,9 @@ pub enum Refusal {
     /// A rematch offer while the game goes on.
     RematchNotNow,
     /// A claim that our time ran out while our clock shows this much.
-    FlagTooEarly { left_ms: u64 },
+    FlagTooEarly {
+        left_ms: u64,
+    },
     /// A flag in a game without a clock.
     Untimed,
     /// The other page's game cannot be resumed with ours.
@@ -120,7 +148,10 @@ impl fmt::Display for Refusal {
         match self {
             Refusal::Unreadable(e) => write!(f, "unreadable: {e}"),
             Refusal::WrongGame { expected, got } => {
-                write!(f, "a message for game {got:016x}, not this game {expected:016x}")
+                write!(
+                    f,
+                    "a message for game {got:016x}, not this game {expected:016x}"
+                )
             }
             Refusal::NotStarted => write!(f, "the game has not started"),
             Refusal::AlreadyStarted => write!(f, "the game has already started"),
@@ -128,7 +159,12 @@ impl fmt::Display for Refusal {
             Refusal::NotResumed => write!(f, "the game is being resumed"),
             Refusal::OutOfTurn => write!(f, "a move out of turn"),
             Refusal::WrongPly { expected, got } => {
-                write!(f, "a message for move {} while this is move {}", got + 1, expected + 1)
+                write!(
+                    f,
+                    "a message for move {} while this is move {}",
+                    got + 1,
+                    expected + 1
+                )
             }
             Refusal::Illegal { ply, uci, reason } => {
                 write!(f, "move {}, {uci}, is not legal: {reason}", ply + 1)
@@ -292,7 +328,9 @@ impl Session {
         let mut session = Session::new(game_id, terms, me)?;
         for (i, m) in moves.iter().enumerate() {
             let mv = session.game.position().parse_uci(m);
-            let played = mv.map_err(PlayError::from).and_then(|mv| session.game.play(mv));
+            let played = mv
+                .map_err(PlayError::from)
+                .and_then(|mv| session.game.play(mv));
             if let Err(error) = played {
                 return Err(TermsError::Move {
                     number: i + 1,
@@ -401,7 +439,7 @@ impl Session {
     /// The side that makes move `ply` (from 0).
     fn mover(&self, ply: usize) -> Color {
         let first = self.game.start_position().side_to_move();
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             first
         } else {
             first.flip()
@@ -468,7 +506,10 @@ impl Session {
     }
 
     fn my_resume(&self) -> Resume {
-        resume_of(&self.game.uci_moves(), self.clock.as_ref().map(NetClock::times))
+        resume_of(
+            &self.game.uci_moves(),
+            self.clock.as_ref().map(NetClock::times),
+        )
     }
 
     /// The opponent has been away for the whole countdown: the game is
@@ -556,7 +597,7 @@ impl Session {
     /// Whether `mv` may be played now (the repetition rule included), with
     /// the game untouched.
     fn legal(&self, mv: Move) -> Result<(), PlayError> {
-        if self.game.legal_moves().iter().any(|&m| m == mv) {
+        if self.game.legal_moves().contains(mv) {
             return Ok(());
         }
         // The engine names the reason.
@@ -592,7 +633,7 @@ impl Session {
     pub fn answer_takeback(&mut self, accept: bool, now: u64) -> Result<Vec<u8>, LocalError> {
         self.playing()?;
         self.connected()?;
-        if !self.takeback.is_some_and(|t| t.by == self.peer()) {
+        if self.takeback.is_none_or(|t| t.by != self.peer()) {
             return Err(LocalError::NoTakebackAsked);
         }
         if accept {
@@ -636,8 +677,8 @@ impl Session {
             inviter: self.terms.inviter.flip(),
             ..self.terms.clone()
         };
-        let mut next = Session::new(game_id, terms, self.me.flip())
-            .expect("the terms made a game before");
+        let mut next =
+            Session::new(game_id, terms, self.me.flip()).expect("the terms made a game before");
         next.connection = self.connection;
         next.start(now);
         next
@@ -688,7 +729,9 @@ impl Session {
             Message::Resume(resume) => self.on_resume(resume, now),
             _ if matches!(
                 self.connection,
-                Connection::Disconnected { .. } | Connection::Reconnecting { .. } | Connection::Failed
+                Connection::Disconnected { .. }
+                    | Connection::Reconnecting { .. }
+                    | Connection::Failed
             ) =>
             {
                 Err(Refusal::NotResumed)
@@ -818,7 +861,7 @@ impl Session {
 
     fn on_takeback_answer(&mut self, accept: bool, ply: u32, now: u64) -> Result<Event, Refusal> {
         self.in_play()?;
-        if !self.takeback.is_some_and(|t| t.by == self.me) {
+        if self.takeback.is_none_or(|t| t.by != self.me) {
             return Err(Refusal::NoTakebackPending);
         }
         if !accept {
