@@ -316,7 +316,9 @@ impl Session {
     }
 
     /// A game started earlier, as it was saved (a reload): its moves and
-    /// clocks; the channel is down until it opens again.
+    /// clocks; the channel is down until it opens again. An ending that no
+    /// move made (a resignation, a flag) is not restored: a finished game
+    /// needs no channel.
     pub fn restore(
         game_id: u64,
         terms: Invite,
