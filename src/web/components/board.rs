@@ -112,6 +112,7 @@ pub fn board(props: &BoardProps) -> Html {
         })
     };
     let input = use_input(props, &area, &ghost, &dragged, on_draw);
+    let armed = use_armed(props.promotion);
     use_motion(props.snap.as_ref(), &area, &dragged);
     let t = props.lang.text();
 
@@ -141,7 +142,7 @@ pub fn board(props: &BoardProps) -> Html {
                     { marks(props.arrow.as_slice(), props.flipped, "hint-arrow") }
                     { marks(props.better.as_slice(), props.flipped, "better-arrow") }
                     { marks(&drawn, props.flipped, "drawn") }
-                    { props.promotion.map(|choice| promotion_dialog(props, snap, choice)) }
+                    { props.promotion.map(|choice| promotion_dialog(props, snap, choice, &armed)) }
                 </div>
             </div>
         },
@@ -335,20 +336,26 @@ fn pointer_down(
             }
             capture();
         }
-        // A finger held still on a square with nothing to pick up
-        // starts drawing there.
-        let long_press = (origin.is_none()
-            && e.pointer_type() == "touch"
-            && matches!(target, Target::Square(_)))
-        .then(|| {
-            capture();
-            let (press, pointer) = (press.clone(), e.pointer_id());
-            Timeout::new(LONG_PRESS_MS, move || {
-                if let Some(p) = press.borrow_mut().as_mut().filter(|p| p.pointer == pointer) {
+        // A finger held still on a square starts drawing there (on a
+        // piece of the player's too: the piece it picked up is put down
+        // again, unless it was picked up before).
+        let long_press =
+            (e.pointer_type() == "touch" && matches!(target, Target::Square(_))).then(|| {
+                capture();
+                let (press, pointer, input) = (press.clone(), e.pointer_id(), input.clone());
+                Timeout::new(LONG_PRESS_MS, move || {
+                    let mut guard = press.borrow_mut();
+                    let Some(p) = guard.as_mut().filter(|p| p.pointer == pointer) else {
+                        return;
+                    };
                     p.drawing = true;
-                }
-            })
-        });
+                    let put_down = p.origin.is_some() && !p.was_selected;
+                    drop(guard);
+                    if put_down {
+                        input.emit(BoardInput::Deselect);
+                    }
+                })
+            });
         *press.borrow_mut() = Some(new_press(target, origin, false, long_press));
     })
 }
@@ -370,7 +377,7 @@ fn pointer_move(shared: Shared) -> Callback<PointerEvent> {
             // Moved before the long press: no drawing.
             p.long_press = None;
         }
-        if p.origin.is_none() {
+        if p.origin.is_none() || p.drawing {
             return;
         }
         if !p.dragging && moved {
@@ -668,8 +675,29 @@ fn marks(shapes: &[Shape], flipped: bool, class: &'static str) -> Html {
     }
 }
 
+/// Whether the promotion question may be answered by a click: not before
+/// a press on it. On a touch screen the tap that asks the question is
+/// followed by a click where the finger was, which now lands on one of its
+/// buttons; that click must not answer for the player. A click from the
+/// keyboard (Enter or Space on a button: `detail` 0) always answers.
+#[hook]
+fn use_armed(promotion: Option<PromotionChoice>) -> Rc<RefCell<bool>> {
+    let armed = use_mut_ref(|| false);
+    {
+        let armed = armed.clone();
+        // A new question starts unarmed.
+        use_effect_with(promotion, move |_| *armed.borrow_mut() = false);
+    }
+    armed
+}
+
 /// The promotion question, on the destination square.
-fn promotion_dialog(props: &BoardProps, snap: &Snapshot, choice: PromotionChoice) -> Html {
+fn promotion_dialog(
+    props: &BoardProps,
+    snap: &Snapshot,
+    choice: PromotionChoice,
+    armed: &Rc<RefCell<bool>>,
+) -> Html {
     let t = props.lang.text();
     let (row, col) = screen_position(choice.to, props.flipped);
     let side = snap.to_move;
@@ -684,13 +712,19 @@ fn promotion_dialog(props: &BoardProps, snap: &Snapshot, choice: PromotionChoice
             .kind(kind)
             .map(|k| format!("{text}: {}", piece_name(t.lang, k)))
             .unwrap_or_default();
+        let armed = armed.clone();
+        let onclick = Callback::from(move |e: MouseEvent| {
+            if e.detail() == 0 || *armed.borrow() {
+                input.emit(BoardInput::Promote(promote));
+            }
+        });
         html! {
             <button
                 class="promo-choice"
                 data-testid={if promote { "promote-yes" } else { "promote-no" }}
                 aria-label={label.clone()}
                 title={label}
-                onclick={Callback::from(move |_| input.emit(BoardInput::Promote(promote)))}
+                {onclick}
             >
                 { snap.kind(kind).map(|k| tile(side, k, props.pieces)).unwrap_or_default() }
             </button>
@@ -707,8 +741,13 @@ fn promotion_dialog(props: &BoardProps, snap: &Snapshot, choice: PromotionChoice
             button(true, choice.promoted_kind, t.promote),
         )
     };
+    let arm = {
+        let armed = armed.clone();
+        Callback::from(move |_: PointerEvent| *armed.borrow_mut() = true)
+    };
     html! {
-        <div {class} role="dialog" aria-label={t.promote_question} data-testid="promotion">
+        <div {class} role="dialog" aria-label={t.promote_question} data-testid="promotion"
+            onpointerdown={arm}>
             { first }
             { second }
         </div>
