@@ -1,3 +1,4 @@
+use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
@@ -14,7 +15,10 @@ pub fn use_keys(store: &Store) {
     let store = store.clone();
     use_effect_with((), move |_| {
         let listener = web_sys::window().map(|w| {
-            gloo::events::EventListener::new(&w, "keydown", move |e| {
+            // Not passive (gloo's default), so that a step key's default
+            // (scrolling the page) can be prevented.
+            let options = EventListenerOptions::enable_prevent_default();
+            EventListener::new_with_options(&w, "keydown", options, move |e| {
                 let Some(key) = e.dyn_ref::<KeyboardEvent>() else {
                     return;
                 };
