@@ -45,18 +45,19 @@ if len(re.findall(meta, page)) != 1:
 page = re.sub(meta, '<meta name="pantheon-build" content="%s">' % sys.argv[1], page)
 open("index.html", "w", encoding="utf-8").write(page)
 PY
-# The Content-Security-Policy allows the one inline script Trunk writes (the
-# wasm loader) by its hash; no other inline script can run.
-loader=$(python3 -c '
+# The Content-Security-Policy allows the two inline scripts by their hashes:
+# the wasm loader Trunk writes and the diagram route (index.html); no other
+# inline script can run.
+hashes=$(python3 -c '
 import base64, hashlib, re, sys
 page = open("index.html", encoding="utf-8").read()
-scripts = re.findall(r"<script type=\"?module\"?>(.*?)</script>", page, re.S)
-if len(scripts) != 1:
-    sys.exit("expected one inline loader script in index.html, found %d" % len(scripts))
-print(base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode())
+scripts = re.findall(r"<script(?: type=\"?module\"?)?>(.*?)</script>", page, re.S)
+if len(scripts) != 2:
+    sys.exit("expected two inline scripts in index.html (the loader, the diagram route), found %d" % len(scripts))
+print(" ".join("\x27sha256-%s\x27" % base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in scripts))
 ')
-sed -i "s#'sha256-LOADER'#'sha256-$loader'#" index.html
-grep -q "'sha256-$loader'" index.html || { echo "build-id.sh: no CSP placeholder in index.html" >&2; exit 1; }
+sed -i "s#'sha256-LOADER'#$hashes#" index.html
+grep -qF "$hashes" index.html || { echo "build-id.sh: no CSP placeholder in index.html" >&2; exit 1; }
 # Every file the game needs, as the page asks for it: the page as ./, the
 # worker's files with the build id as their query. Not the service worker
 # itself, the home-screen icons, the licence and the embedding example (kept

@@ -1,14 +1,11 @@
 //! The page's entry point: renders the Yew app into the document body, or,
 //! when the link asks for the analysis board or the board editor and this
 //! is the play page (built without the `study` feature), loads the study
-//! bundle that has them; a link asking for a diagram goes to the diagram
-//! page.
+//! bundle that has them. (A link asking for a diagram never gets here: a
+//! script at the top of index.html sends it to the diagram page.)
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    if pantheon::web::still_page::go_there() {
-        return;
-    }
     #[cfg(not(feature = "study"))]
     if pantheon::web::study::wanted() {
         pantheon::web::study::load();

@@ -1,8 +1,9 @@
 //! The diagram page (`diagram.html`, and `mode=diagram` links of the game's
-//! page, which go there): a still picture of the link's position, drawn by
-//! [`crate::web::still`] and shown as an image, with its downloads as SVG
-//! and PNG (drawn onto a canvas in the page: no server). It starts no
-//! worker and no engine search: it reads the FEN and draws it.
+//! page, which a script of index.html sends there): a still picture of the
+//! link's position, drawn by [`crate::web::still`] and shown as an image,
+//! with its downloads as SVG and PNG (drawn onto a canvas in the page: no
+//! server). It starts no worker and no engine search: it reads the FEN and
+//! plays the link's moves on it.
 
 use std::str::FromStr;
 
@@ -11,27 +12,13 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlCanvasElement, HtmlImageElement};
 
-use crate::engine::{Color, Setup, Square, Variant};
+use crate::engine::{Color, Game, Setup, SetupError, Square, Variant};
 use crate::protocol::Side;
 use crate::web::i18n::{fill, Text, Texts};
 use crate::web::link::Link;
 use crate::web::still::{self, Look, Marks};
 use crate::web::storage;
 use crate::worker::messages::Localized;
-
-/// A link of the game's page asking for a diagram goes to the diagram page
-/// (the same query), before the game's page starts anything: `true` if it
-/// went.
-pub fn go_there() -> bool {
-    if storage::link().0.mode != Some(crate::web::link::Mode::Diagram) {
-        return false;
-    }
-    let Some(location) = web_sys::window().map(|w| w.location()) else {
-        return false;
-    };
-    let search = location.search().unwrap_or_default();
-    location.replace(&format!("diagram.html{search}")).is_ok()
-}
 
 /// Draws the link's diagram into the page's `#diagram`.
 pub fn run() {
@@ -56,13 +43,12 @@ pub fn run() {
         .as_deref()
         .and_then(|v| Variant::from_str(v).ok())
         .unwrap_or(Variant::Mansindam);
-    let fen = link
-        .fen
-        .clone()
-        .unwrap_or_else(|| variant.start_fen().into());
-    let setup = match Setup::read(variant, &fen) {
-        Ok(setup) => setup,
-        Err(e) => {
+    // The link's position: its FEN, then its moves played by the engine
+    // (up to one that cannot be, which is named, as the game's page does).
+    let moves = link.moves.iter().map(String::as_str);
+    let (game, error) = Game::from_uci_moves_partly(variant, link.fen.as_deref(), moves);
+    let setup = match error {
+        Some(SetupError::Fen(e)) => {
             let why = e.localized(lang, variant);
             say(
                 &document,
@@ -71,6 +57,16 @@ pub fn run() {
             );
             return;
         }
+        Some(e) => {
+            let why = e.localized(lang, variant);
+            say(
+                &document,
+                &main,
+                &fill(t.diagram_moves_stop, &[("detail", &why)]),
+            );
+            Setup::of(game.position())
+        }
+        None => Setup::of(game.position()),
     };
     for p in &problems {
         say(&document, &main, &t.link_problem(p));
@@ -84,10 +80,13 @@ pub fn run() {
         },
     };
     let square = |i: u8| Square::from_index(i.into());
+    // The link's last move, else the last of its moves.
+    let played = game.moves().last().map(|m| (m.from(), m.to()));
     let marks = Marks {
         last: link
             .last
-            .and_then(|(from, to)| Some((from.and_then(square), square(to)?))),
+            .and_then(|(from, to)| Some((from.and_then(square), square(to)?)))
+            .or(played),
         arrows: link
             .arrows
             .iter()
@@ -111,7 +110,7 @@ pub fn run() {
             heading.set_text_content(Some(&title));
         }
         let svg = still::svg(&setup, look, &marks, &defs, &title);
-        show(&document, &main, &svg, &title, &link, t);
+        show(&document, &main, &svg, &title, &setup.fen(), &link, t);
     });
 }
 
@@ -143,7 +142,15 @@ fn say(document: &Document, main: &Element, text: &str) {
 }
 
 /// The picture, and (outside a frame) its downloads and the way to play it.
-fn show(document: &Document, main: &Element, svg: &str, title: &str, link: &Link, t: &Text) {
+fn show(
+    document: &Document,
+    main: &Element,
+    svg: &str,
+    title: &str,
+    fen: &str,
+    link: &Link,
+    t: &Text,
+) {
     let url = format!(
         "data:image/svg+xml;charset=utf-8,{}",
         String::from(js_sys::encode_uri_component(svg))
@@ -158,6 +165,7 @@ fn show(document: &Document, main: &Element, svg: &str, title: &str, link: &Link
         ("width", &w.to_string()),
         ("height", &h.to_string()),
         ("data-testid", "diagram"),
+        ("data-fen", fen),
     ] {
         let _ = img.set_attribute(k, v);
     }
@@ -213,6 +221,7 @@ fn show(document: &Document, main: &Element, svg: &str, title: &str, link: &Link
     let play = Link {
         variant: link.variant.clone(),
         fen: link.fen.clone(),
+        moves: link.moves.clone(),
         orient: link.orient,
         pieces: link.pieces,
         lang: link.lang,
