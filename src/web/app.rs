@@ -17,8 +17,8 @@ use crate::web::components::hand::ClockFace;
 use crate::web::components::panel;
 use crate::web::components::rules::RulesDialog;
 use crate::web::hooks::{
-    first_state, use_clock, use_first_game, use_host, use_keys, use_language, use_offline,
-    use_persist, use_sound, use_store, use_worker, Store,
+    first_state, use_clock, use_first_game, use_follow_moves, use_host, use_keys, use_language,
+    use_offline, use_persist, use_sound, use_store, use_worker, Store,
 };
 use crate::web::i18n::fill;
 use crate::web::link::{Link, Mode, Shown};
@@ -43,6 +43,7 @@ pub fn app() -> Html {
     use_persist(&state);
     use_clock(&store);
     use_keys(&store);
+    use_follow_moves(&state);
     study::use_study(&store);
     let board = state.analysis.as_ref();
     let study_panel = study::panel(&state, &store, &commands);
@@ -214,10 +215,12 @@ pub fn app() -> Html {
                             reopen: store.reform(Action::Reopen),
                         }) }
                         if playing {
-                            { panel::move_input(t, state.can_move(), store.reform(Action::TypeMove)) }
-                            { panel::hint(&state) }
+                            { panel::move_input(t, state.can_move(), &state.typed,
+                                store.reform(Action::EditTyped), store.reform(Action::TypeMove)) }
                         }
                         { snap.as_deref().map(|s| panel::moves(s, t, state.view.prefs.pieces, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
+                        // (Below the moves, which it would push down.)
+                        if playing { { panel::hint(&state) } }
                     </aside>
                 }
                 }
@@ -279,12 +282,13 @@ fn overlays(
         <Question title={t.repetition}
             text={panel::repetition_warning(snap.as_deref(), m.ends_game, t)}
             yes={t.play_anyway} no={t.take_it_back} testid="repetition-warning"
+            lang={state.view.lang} no_by_default=true
             on_answer={commands.with(Commands::confirm)} />
     }
     if state.dialogs.open == Some(Dialog::Resign) {
         <Question title={t.resign_question}
             text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
-            yes={t.resign} no={t.play_on} testid="resign-question"
+            yes={t.resign} no={t.play_on} testid="resign-question" lang={state.view.lang}
             on_answer={store.reform(Action::Resign)} />
     }
     if let (Some(Dialog::Record), Some(s)) = (state.dialogs.open, &snap) {

@@ -4,7 +4,7 @@
 //!
 //! Plain data with no web dependency, so that it is tested natively.
 
-use crate::protocol::{EndReason, KindView, Lang, Player, Side, Snapshot};
+use crate::protocol::{EndReason, Ending, KindView, Lang, Player, Side, Snapshot};
 use crate::web::clock::TimeControl;
 use crate::web::link::{Expected, Problem};
 use crate::web::prefs::{PieceSet, Theme};
@@ -58,6 +58,8 @@ pub struct Text {
     pub play_from_here: &'static str,
     /// "This diagram's position could not be read ({detail})."
     pub diagram_unreadable: &'static str,
+    /// A link's move that cannot be played: the diagram stops before it.
+    pub diagram_moves_stop: &'static str,
     pub diagram_offline: &'static str,
     pub tagline: &'static str,
     pub loading: &'static str,
@@ -94,6 +96,10 @@ pub struct Text {
     pub side_won: &'static str,
     pub reasons: [&'static str; 7],
     pub explanations: [&'static str; 7],
+    /// Who lost by resigning and by time, for the explanation: a side
+    /// (`{side}`), you (against the computer), the computer.
+    pub resigned: [&'static str; 3],
+    pub out_of_time: [&'static str; 3],
     pub reopen: &'static str,
     pub rematch: &'static str,
     pub swap_sides: &'static str,
@@ -243,6 +249,22 @@ impl Text {
         self.explanations[reason as usize]
     }
 
+    /// The result card's explanation of an ending; a resignation or a loss
+    /// on time names who lost: "Black resigned.", "Your clock ran out."
+    pub fn ending_explanation(&self, ending: Ending, players: [Player; 2]) -> String {
+        let texts = match ending.reason {
+            EndReason::Resignation => &self.resigned,
+            EndReason::Time => &self.out_of_time,
+            reason => return self.explanation(reason).to_string(),
+        };
+        let loser = ending.winner.flip();
+        match (players[loser.index()], players.contains(&Player::Computer)) {
+            (Player::Human, true) => texts[1].to_string(),
+            (Player::Computer, _) => texts[2].to_string(),
+            (Player::Human, false) => fill(texts[0], &[("side", self.side(loser))]),
+        }
+    }
+
     /// "“level=9” in the link was ignored: use a level from 1 to 6."
     pub fn link_problem(&self, p: &Problem) -> String {
         let expected = match p.expected {
@@ -321,7 +343,7 @@ impl Text {
         }
         let side = [("side", t.side(snap.to_move))];
         if snap.thinking {
-            return fill(t.thinking, &side);
+            return t.thinking.to_string();
         }
         let who = if snap.players.contains(&Player::Computer) {
             fill(t.your_move, &side)
@@ -350,6 +372,16 @@ impl Text {
             (Player::Human, false) => self.player,
         }
     }
+}
+
+/// The text with its first letter in upper case: the engine writes its
+/// messages (and the page its reasons) from the middle of a sentence.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// A piece's name: the engine's English name, or its Korean name (both
@@ -421,7 +453,7 @@ pub static AN_EN: AnalysisText = AnalysisText {
     review_heading: "Review",
     marks: ["Inaccuracies", "Mistakes", "Blunders"],
     mark_one: ["Inaccuracy", "Mistake", "Blunder"],
-    average_loss: "Average loss",
+    average_loss: "Average loss (pawns)",
     was_best: "{move} was best",
     graph: "Evaluation through the game: choose a move to see it",
     variation: "Variation",
@@ -451,7 +483,7 @@ pub static AN_KO: AnalysisText = AnalysisText {
     review_heading: "복기",
     marks: ["부정확한 수", "실수", "큰 실수"],
     mark_one: ["부정확한 수", "실수", "큰 실수"],
-    average_loss: "평균 손실",
+    average_loss: "평균 손실 (폰 단위)",
     was_best: "최선은 {move}",
     graph: "대국 전체의 형세 그래프: 수를 고르면 그 국면을 봅니다",
     variation: "변화",
@@ -698,7 +730,7 @@ pub static PZ_KO: PuzzleText = PuzzleText {
         "외통",
         "기물 이득",
         "드롭 외통",
-        "진영 도달 승리",
+        "입옥",
         "반복 규칙",
         "승격",
         "양수걸이",
@@ -777,6 +809,7 @@ pub static EN: Text = Text {
     download_png: "Download PNG",
     play_from_here: "Play from this position",
     diagram_unreadable: "This diagram's position could not be read ({detail}).",
+    diagram_moves_stop: "The diagram shows the position before a move that could not be played ({detail}).",
     diagram_offline: "The pieces could not be loaded: connect once to keep them for offline use.",
     tagline: "Chess on 9×9 with drops",
     loading: "Starting the game engine…",
@@ -787,7 +820,7 @@ pub static EN: Text = Text {
     pandemonium: "Pandemonium",
     to_move: "{side} to move",
     your_move: "Your move ({side})",
-    thinking: "{side} (computer) is thinking…",
+    thinking: "Computer is thinking…",
     check: "{status} — check!",
     wins_by: "{side} wins by {reason}",
     new_game: "New game",
@@ -823,6 +856,12 @@ pub static EN: Text = Text {
         "The same position occurred a third time through perpetual check; the checking side loses.",
         "A player resigned.",
         "A player's clock ran out.",
+    ],
+    resigned: ["{side} resigned.", "You resigned.", "The computer resigned."],
+    out_of_time: [
+        "{side}'s clock ran out.",
+        "Your clock ran out.",
+        "The computer's clock ran out.",
     ],
     reopen: "Reopen the game (allow take back)",
     rematch: "Rematch",
@@ -971,6 +1010,7 @@ pub static KO: Text = Text {
     download_png: "PNG 내려받기",
     play_from_here: "이 국면에서 두기",
     diagram_unreadable: "이 그림의 국면을 읽을 수 없습니다({detail}).",
+    diagram_moves_stop: "둘 수 없는 수가 있어 그 앞의 국면을 보여 줍니다({detail}).",
     diagram_offline: "말 그림을 불러오지 못했습니다. 한 번 연결하면 오프라인에서도 쓸 수 있습니다.",
     tagline: "잡은 말을 다시 놓는 9×9 체스",
     loading: "게임 엔진을 시작하는 중…",
@@ -981,11 +1021,11 @@ pub static KO: Text = Text {
     pandemonium: "수라장",
     to_move: "{side} 차례",
     your_move: "당신 차례 ({side})",
-    thinking: "{side} (컴퓨터) 생각하는 중…",
+    thinking: "컴퓨터가 생각하는 중…",
     check: "{status} — 장군!",
     wins_by: "{side} 승리: {reason}",
     new_game: "새 게임",
-    new_game_short: "새 판",
+    new_game_short: "새 게임",
     flip: "⇅ 뒤집기",
     flip_title: "판을 돌려 봅니다",
     take_back: "↶ 무르기",
@@ -1017,6 +1057,12 @@ pub static KO: Text = Text {
         "연속 장군으로 같은 국면이 세 번째로 나왔습니다. 장군을 건 쪽이 집니다.",
         "한 쪽이 기권했습니다.",
         "한 쪽의 시간이 다 되었습니다.",
+    ],
+    resigned: ["{side}이 기권했습니다.", "당신이 기권했습니다.", "컴퓨터가 기권했습니다."],
+    out_of_time: [
+        "{side}의 시간이 다 되었습니다.",
+        "당신의 시간이 다 되었습니다.",
+        "컴퓨터의 시간이 다 되었습니다.",
     ],
     reopen: "대국 다시 열기 (무르기 허용)",
     rematch: "재대국",
@@ -1124,7 +1170,7 @@ pub static KO: Text = Text {
     off: "끄기",
     close: "닫기",
     engine_stopped: "게임 엔진이 멈췄습니다. 페이지를 새로 고쳐 다시 시작하세요.",
-    saved_game_lost: "저장된 대국을 읽을 수 없어({damage}) 새 대국을 시작했습니다.",
+    saved_game_lost: "저장된 대국을 읽을 수 없어({damage}) 새 게임을 시작했습니다.",
     saved_too_long: "{bytes}바이트로 저장된 대국이라기엔 너무 깁니다",
     saved_missing: "{line}행이 없습니다",
     saved_too_many_moves: "3행의 수가 {count}개로 {max}개보다 많습니다",
@@ -1153,6 +1199,51 @@ pub static KO: Text = Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_resignation_or_a_loss_on_time_names_who_lost() {
+        let (en, ko) = (Lang::En.text(), Lang::Ko.text());
+        let two = [Player::Human, Player::Human];
+        let computer_black = [Player::Human, Player::Computer];
+        let ending = |winner, reason| Ending { winner, reason };
+        let resigned = ending(Side::White, EndReason::Resignation);
+        assert_eq!(en.ending_explanation(resigned, two), "Black resigned.");
+        assert_eq!(ko.ending_explanation(resigned, two), "흑이 기권했습니다.");
+        let white_resigned = ending(Side::Black, EndReason::Resignation);
+        assert_eq!(
+            en.ending_explanation(white_resigned, computer_black),
+            "You resigned."
+        );
+        let timed_out = ending(Side::White, EndReason::Time);
+        assert_eq!(
+            en.ending_explanation(timed_out, computer_black),
+            "The computer's clock ran out."
+        );
+        assert_eq!(
+            en.ending_explanation(timed_out, two),
+            "Black's clock ran out."
+        );
+        assert_eq!(
+            en.ending_explanation(ending(Side::Black, EndReason::Time), computer_black),
+            "Your clock ran out."
+        );
+        assert_eq!(
+            en.ending_explanation(ending(Side::Black, EndReason::Checkmate), two),
+            "The King is in check and cannot escape."
+        );
+    }
+
+    #[test]
+    fn korean_names_a_new_game_and_campmate_one_way_everywhere() {
+        let ko = Lang::Ko.text();
+        assert_eq!(ko.new_game_short, ko.new_game);
+        assert!(ko.mansindam_note.contains(ko.reason(EndReason::Campmate)));
+        #[cfg(feature = "study")]
+        assert_eq!(
+            PZ_KO.theme(crate::protocol::puzzle::Theme::Campmate),
+            ko.reason(EndReason::Campmate)
+        );
+    }
 
     #[test]
     fn languages_come_from_tags_and_preferences() {
@@ -1200,8 +1291,9 @@ mod tests {
         let pairs = [
             (EN.to_move, KO.to_move),
             (EN.your_move, KO.your_move),
-            (EN.thinking, KO.thinking),
             (EN.check, KO.check),
+            (EN.resigned[0], KO.resigned[0]),
+            (EN.out_of_time[0], KO.out_of_time[0]),
             (EN.wins_by, KO.wins_by),
             (EN.hint_line, KO.hint_line),
             (EN.side_won, KO.side_won),

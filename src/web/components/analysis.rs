@@ -10,7 +10,7 @@ use crate::web::components::controls::ToolButton;
 use crate::web::hooks::Store;
 use crate::web::i18n::{fill, notation, Text};
 use crate::web::prefs::PieceSet;
-use crate::web::state::analysis::{first_mover, mover, number};
+use crate::web::state::analysis::Numbering;
 use crate::web::state::{Action, AnalysisBoard, ReviewRun, State, Tree};
 
 /// The evaluation bar: White's share of the expected score, as a strip
@@ -72,19 +72,20 @@ pub fn lines(
             &[("depth", &a.depth.to_string())],
         ),
     };
-    let first = first_mover(&board.start_fen);
+    let numbering = Numbering::of(&board.start_fen);
     let ply = board.tree.ply(board.at);
     let line = |i: usize, l: &crate::protocol::LineView| {
-        let moves = written_line(&l.san, first, ply, &snap.kinds, set).map(|(number, written)| {
-            html! {
-                <>
-                    if let Some(n) = number {
-                        <span class="move-number">{ n }</span>
-                    }
-                    <span class="line-move">{ written }</span>
-                </>
-            }
-        });
+        let moves =
+            written_line(&l.san, numbering, ply, &snap.kinds, set).map(|(number, written)| {
+                html! {
+                    <>
+                        if let Some(n) = number {
+                            <span class="move-number">{ n }</span>
+                        }
+                        <span class="line-move">{ written }</span>
+                    </>
+                }
+            });
         let spec = l.first;
         let play = actions.play.clone();
         html! {
@@ -122,11 +123,11 @@ pub fn lines(
 }
 
 /// An engine line's moves as the page writes them, from the position `ply`
-/// moves after a start with `first` to move: each with its number where a
-/// line needs one (the first move always).
+/// moves after the start: each with its number where a line needs one (the
+/// first move always).
 fn written_line<'a>(
     san: &'a [String],
-    first: Side,
+    numbering: Numbering,
     ply: usize,
     kinds: &'a [KindView],
     set: PieceSet,
@@ -134,10 +135,15 @@ fn written_line<'a>(
     san.iter().enumerate().map(move |(k, san)| {
         let p = ply + k;
         (
-            number(first, p, k == 0),
-            notation(san, mover(first, p), kinds, set),
+            numbering.number(p, k == 0),
+            notation(san, numbering.mover(p), kinds, set),
         )
     })
+}
+
+/// Hundredths of a pawn in pawns, as the evaluations are written: `2.47`.
+fn pawns(centipawns: u32) -> String {
+    format!("{}.{:02}", centipawns / 100, centipawns % 100)
 }
 
 /// `good` for White's advantage, `bad` for Black's, by the sign.
@@ -159,12 +165,11 @@ pub fn tree(
     set: PieceSet,
     on_go: Callback<usize>,
 ) -> Html {
-    let first = first_mover(&board.start_fen);
     let ctx = TreeView {
         board,
         kinds,
         set,
-        first,
+        numbering: Numbering::of(&board.start_fen),
         on_go,
         t,
     };
@@ -184,7 +189,7 @@ struct TreeView<'a> {
     board: &'a AnalysisBoard,
     kinds: &'a [KindView],
     set: PieceSet,
-    first: Side,
+    numbering: Numbering,
     on_go: Callback<usize>,
     t: &'a Text,
 }
@@ -217,14 +222,14 @@ impl TreeView<'_> {
     /// One move: its number where a line needs it, the move, and its mark.
     fn entry(&self, n: usize, ply: usize, opens: bool) -> Html {
         let node = self.board.tree.node(n);
-        let written = notation(&node.san, mover(self.first, ply), self.kinds, self.set);
+        let written = notation(&node.san, self.numbering.mover(ply), self.kinds, self.set);
         let mark = self.board.mark_of(n).and_then(|m| m.mark);
         let current = n == self.board.at;
         let go = self.on_go.clone();
         let label = mark.map(|m| format!("{written}, {}", self.t.an.mark_one[m as usize]));
         html! {
             <>
-                if let Some(number) = number(self.first, ply, opens) {
+                if let Some(number) = self.numbering.number(ply, opens) {
                     <span class="move-number">{ number }</span>
                 }
                 <button type="button" class={classes!("move", current.then_some("current"), mark.map(Mark::id))}
@@ -318,8 +323,8 @@ fn summary(r: &crate::protocol::GameReview, t: &Text) -> Html {
                 { for Mark::ALL.into_iter().map(row) }
                 <tr data-mark="loss">
                     <th scope="row">{ t.an.average_loss }</th>
-                    <td>{ r.summary[0].average_loss }</td>
-                    <td>{ r.summary[1].average_loss }</td>
+                    <td>{ pawns(r.summary[0].average_loss) }</td>
+                    <td>{ pawns(r.summary[1].average_loss) }</td>
                 </tr>
             </tbody>
         </table>
@@ -416,13 +421,13 @@ pub fn panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Com
 /// In a frame: the best line with its evaluation, in one line (the whole
 /// line for screen readers and as the title).
 pub fn embed_line(board: &AnalysisBoard, snap: &Snapshot, t: &Text, set: PieceSet) -> Html {
-    let first = first_mover(&board.start_fen);
+    let numbering = Numbering::of(&board.start_fen);
     let ply = board.tree.ply(board.at);
     let (eval, moves, depth) = match &board.analysis {
         Some(a) => match (a.over, a.lines.first()) {
             (Some(over), _) => (over.text(), t.an.game_over_here.to_string(), a.depth),
             (None, Some(l)) => {
-                let moves: Vec<String> = written_line(&l.san, first, ply, &snap.kinds, set)
+                let moves: Vec<String> = written_line(&l.san, numbering, ply, &snap.kinds, set)
                     .map(|(n, written)| format!("{}{written}", n.unwrap_or_default()))
                     .collect();
                 (l.eval.text(), moves.join(" "), a.depth)

@@ -1,6 +1,7 @@
 //! Dialogs: a new game, a question before a move that loses by repetition or
 //! before resigning.
 
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::protocol::{Lang, NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
@@ -117,7 +118,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     };
     let close = props.on_close.reform(|_| ());
     html! {
-        <Modal title={t.new_game} on_close={props.on_close.clone()}>
+        <Modal title={t.new_game} lang={props.lang} on_close={props.on_close.clone()}>
             <fieldset>
                 <legend>{ t.game }</legend>
                 <div class="choices">
@@ -318,7 +319,7 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
         PieceSet::Figurine => t.figurine_note,
     };
     html! {
-        <Modal title={t.settings} on_close={props.on_close.clone()}>
+        <Modal title={t.settings} lang={props.lang} on_close={props.on_close.clone()}>
             <fieldset>
                 <legend>{ t.language }</legend>
                 <div class="choices">
@@ -464,7 +465,7 @@ pub fn record_dialog(props: &RecordProps) -> Html {
         })
     };
     html! {
-        <Modal title={t.record_title} on_close={props.on_close.clone()}>
+        <Modal title={t.record_title} lang={props.lang} on_close={props.on_close.clone()}>
             <CopyField lang={props.lang} label={t.fen_label} value={Some(props.fen.clone())} testid="fen" />
             <CopyField lang={props.lang} label={t.pgn_label} value={props.pgn.clone()} rows={5} testid="pgn" />
             <label class="field">
@@ -500,7 +501,7 @@ pub struct ShareProps {
 pub fn share_dialog(props: &ShareProps) -> Html {
     let t = props.lang.text();
     html! {
-        <Modal title={t.share_title} on_close={props.on_close.clone()}>
+        <Modal title={t.share_title} lang={props.lang} on_close={props.on_close.clone()}>
             <p class="note">{ t.share_text }</p>
             <CopyField lang={props.lang} label={t.link_label} value={Some(props.link.clone())}
                 testid="share-link" copy_at_once=true />
@@ -521,21 +522,42 @@ pub struct QuestionProps {
     pub yes: AttrValue,
     pub no: AttrValue,
     pub testid: AttrValue,
+    pub lang: Lang,
+    /// "No" is the answer Enter gives and the one set out as the main
+    /// button (where "yes" would lose the game).
+    #[prop_or_default]
+    pub no_by_default: bool,
     pub on_answer: Callback<bool>,
 }
 
-/// A yes/no question.
+/// A yes/no question; the default answer has the focus.
 #[function_component(Question)]
 pub fn question(props: &QuestionProps) -> Html {
     let answer = |yes: bool| props.on_answer.reform(move |_| yes);
+    let (yes_ref, no_ref) = (use_node_ref(), use_node_ref());
+    {
+        let default = if props.no_by_default {
+            no_ref.clone()
+        } else {
+            yes_ref.clone()
+        };
+        use_effect_with((), move |_| {
+            if let Some(button) = default.cast::<web_sys::HtmlElement>() {
+                let _ = button.focus();
+            }
+        });
+    }
+    let class = |yes: bool| classes!("button", (yes != props.no_by_default).then_some("primary"));
     html! {
-        <Modal title={props.title.clone()} on_close={props.on_answer.reform(|_| false)}>
+        <Modal title={props.title.clone()} lang={props.lang} on_close={props.on_answer.reform(|_| false)}>
             <p class="question" data-testid={props.testid.clone()}>{ props.text.clone() }</p>
             <div class="dialog-buttons">
-                <button type="button" class="button" data-testid="answer-no" onclick={answer(false)}>
+                <button type="button" class={class(false)} data-testid="answer-no" ref={no_ref}
+                    onclick={answer(false)}>
                     { props.no.clone() }
                 </button>
-                <button type="button" class="button primary" data-testid="answer-yes" onclick={answer(true)}>
+                <button type="button" class={class(true)} data-testid="answer-yes" ref={yes_ref}
+                    onclick={answer(true)}>
                     { props.yes.clone() }
                 </button>
             </div>
@@ -546,25 +568,42 @@ pub fn question(props: &QuestionProps) -> Html {
 #[derive(Properties, PartialEq)]
 pub struct ModalProps {
     pub title: AttrValue,
+    pub lang: Lang,
     pub on_close: Callback<()>,
     pub children: Html,
 }
 
-/// A centred dialog over a dimmed page; a tap outside closes it.
+/// A centred dialog over a dimmed page. It closes by its button at the top
+/// (which stays in view as the dialog scrolls, as does the row of buttons
+/// at its foot), by a tap outside it, or by Escape (`use_keys`).
 #[function_component(Modal)]
 pub fn modal(props: &ModalProps) -> Html {
+    // A click on the backdrop itself, not on the dialog (Yew hands events
+    // over from the document's root, so the target is compared with the
+    // backdrop's element, not with `currentTarget`).
+    let backdrop = use_node_ref();
     let on_backdrop = {
-        let on_close = props.on_close.clone();
+        let (on_close, backdrop) = (props.on_close.clone(), backdrop.clone());
         Callback::from(move |e: MouseEvent| {
-            if e.target() == e.current_target() {
+            let on_it = e
+                .target()
+                .zip(backdrop.get())
+                .is_some_and(|(target, el)| target.dyn_ref::<web_sys::Node>() == Some(&el));
+            if on_it {
                 on_close.emit(());
             }
         })
     };
+    let t = props.lang.text();
     html! {
-        <div class="backdrop" onclick={on_backdrop}>
+        <div class="backdrop" ref={backdrop} onclick={on_backdrop}>
             <div class="dialog" role="dialog" aria-modal="true" aria-label={props.title.clone()}>
-                <h2>{ props.title.clone() }</h2>
+                <div class="dialog-head">
+                    <h2>{ props.title.clone() }</h2>
+                    <button type="button" class="button icon dialog-close" data-testid="dialog-close"
+                        aria-label={t.close} title={t.close}
+                        onclick={props.on_close.reform(|_| ())}>{ "✕" }</button>
+                </div>
                 { props.children.clone() }
             </div>
         </div>

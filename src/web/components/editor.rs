@@ -13,7 +13,7 @@ use crate::protocol::{KindView, PieceView, Side};
 use crate::web::components::controls::ToolButton;
 use crate::web::components::piece::tile;
 use crate::web::hooks::Store;
-use crate::web::i18n::{fill, piece_name, Text};
+use crate::web::i18n::{capitalised, fill, piece_name, Text};
 use crate::web::link::Mode;
 use crate::web::prefs::PieceSet;
 use crate::web::state::{Action, Dialog, Edit, Editor};
@@ -106,15 +106,6 @@ pub fn use_palette_drag(store: &Store) {
         });
         move || drop(listener)
     });
-}
-
-/// The engine writes its messages from the middle of a sentence.
-fn capitalised(s: &str) -> String {
-    let mut chars = s.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// Where the editor's ways out lead.

@@ -3,12 +3,13 @@
 use yew::prelude::*;
 
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlInputElement};
+use web_sys::HtmlInputElement;
 
 use crate::protocol::{square_name, Ending, Player, Side, Snapshot};
-use crate::web::i18n::{fill, notation, Text};
+use crate::web::i18n::{capitalised, fill, notation, Text};
 use crate::web::prefs::PieceSet;
-use crate::web::state::{Origin, Premove, State};
+use crate::web::state::analysis::Numbering;
+use crate::web::state::{Origin, Premove, State, Typed};
 
 /// Whose turn it is, or the result; `instead`, when the player looks back
 /// at an earlier move, takes the line's place (so nothing below it moves and
@@ -155,17 +156,12 @@ pub fn result(state: &State, on: ResultActions) -> Html {
     } else {
         fill(t.side_won, &[("side", t.side(ending.winner))])
     };
-    let reason = t.reason(ending.reason);
-    let mut chars = reason.chars();
-    let reason = chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect::<String>())
-        .unwrap_or_default();
+    let reason = capitalised(t.reason(ending.reason));
     let reopened = state.reopened;
     html! {
         <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.id()}>
             <div class="result-title">{ headline }</div>
-            <div class="result-reason">{ format!("{reason}. {}", t.explanation(ending.reason)) }</div>
+            <div class="result-reason">{ format!("{reason}. {}", t.ending_explanation(ending, snap.players)) }</div>
             <div class="result-actions">
                 if !state.view.viewer {
                     <button type="button" class="button primary" data-testid="rematch"
@@ -199,7 +195,8 @@ pub fn moves(
     // Who made each move: the start position's side to move made the first.
     // A start with Black to move leaves White's half of the first row
     // empty, as a record writes `1… Pe6`.
-    let first = crate::web::state::analysis::first_mover(&snap.start_fen);
+    let numbering = Numbering::of(&snap.start_fen);
+    let first = numbering.first;
     let offset = usize::from(first == Side::Black);
     let entry = |ply: usize| {
         let Some(san) = ply.checked_sub(1).and_then(|i| snap.san.get(i)) else {
@@ -219,7 +216,7 @@ pub fn moves(
         let slot = |j: usize| (2 * i + j + 1).saturating_sub(offset);
         html! {
             <li key={i as u64}>
-                <span class="move-number">{ format!("{}.", i + 1) }</span>
+                <span class="move-number">{ format!("{}.", i + numbering.from) }</span>
                 { entry(slot(0)) }
                 { entry(slot(1)) }
             </li>
@@ -266,25 +263,42 @@ pub fn looking_back(state: &State, back_to_game: Callback<MouseEvent>) -> Html {
     }
 }
 
-/// The field where a move can be typed (`e3e4`, `P@e5`, SAN).
-pub fn move_input(t: &Text, enabled: bool, on_move: Callback<String>) -> Html {
+/// The field where a move can be typed (`e3e4`, `P@e5`, SAN), and below
+/// it why the worker refused the last one (the text stays, to correct).
+pub fn move_input(
+    t: &Text,
+    enabled: bool,
+    typed: &Typed,
+    on_edit: Callback<String>,
+    on_move: Callback<String>,
+) -> Html {
+    let text = typed.text.clone();
     let onsubmit = Callback::from(move |e: SubmitEvent| {
         e.prevent_default();
+        on_move.emit(text.clone());
+    });
+    let oninput = Callback::from(move |e: InputEvent| {
         let input = e
             .target()
-            .and_then(|t| t.dyn_into::<Element>().ok())
-            .and_then(|form| form.query_selector("input").ok().flatten())
-            .and_then(|i| i.dyn_into::<HtmlInputElement>().ok());
+            .and_then(|t| t.dyn_into::<HtmlInputElement>().ok());
         if let Some(input) = input {
-            on_move.emit(input.value());
-            input.set_value("");
+            on_edit.emit(input.value());
         }
     });
+    let error = typed.error.as_deref();
     html! {
         <form class="move-form" {onsubmit}>
             <input type="text" data-testid="move-input" aria-label={t.type_move}
                 placeholder={t.type_move} autocomplete="off" autocapitalize="off"
-                spellcheck="false" disabled={!enabled} />
+                spellcheck="false" disabled={!enabled} value={typed.text.clone()} {oninput}
+                aria-invalid={error.map(|_| "true")}
+                aria-describedby={error.map(|_| "move-error")} />
+            if let Some(error) = error {
+                // (As the worker says it: it starts with the move typed.)
+                <p class="move-error" id="move-error" role="alert" data-testid="move-error">
+                    { error.to_string() }
+                </p>
+            }
         </form>
     }
 }

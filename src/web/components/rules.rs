@@ -67,7 +67,7 @@ pub fn rules_dialog(props: &RulesProps) -> Html {
         }
     });
     html! {
-        <Modal title={format!("{} · {}", t.rules_title, t.variant(&snap.variant))} on_close={props.on_close.clone()}>
+        <Modal title={format!("{} · {}", t.rules_title, t.variant(&snap.variant))} lang={props.lang} on_close={props.on_close.clone()}>
             <div class="rules" data-testid="rules-help">
                 <ul class="rule-points">
                     { for points.iter().map(|p| html! { <li>{ *p }</li> }) }

@@ -1,12 +1,13 @@
 //! The page's state (a store whose reducer sends the worker its requests)
 //! and its effects, each a named hook: the worker and what it answers,
-//! the first game, the clock, the keys, the page around an embedded game,
+//! the first game, the clock, the keys, the move lists that follow play, the page around an embedded game,
 //! the saved game, sounds, the document's language and offline play.
 
 #[cfg(feature = "study")]
 mod use_analyser;
 mod use_clock;
 mod use_first_game;
+mod use_follow_moves;
 mod use_host;
 mod use_keys;
 mod use_language;
@@ -24,6 +25,7 @@ pub use use_clock::use_clock;
 #[cfg(feature = "study")]
 pub use use_first_game::saved_game;
 pub use use_first_game::{first_state, use_first_game};
+pub use use_follow_moves::use_follow_moves;
 pub use use_host::use_host;
 pub use use_keys::use_keys;
 pub use use_language::use_language;

@@ -16,7 +16,7 @@ use crate::protocol::{
 
 /// The side that made the move from a position `ply` moves after a start
 /// where `first` was to move.
-pub fn mover(first: Side, ply: usize) -> Side {
+fn mover(first: Side, ply: usize) -> Side {
     if ply.is_multiple_of(2) {
         first
     } else {
@@ -33,17 +33,53 @@ pub fn first_mover(start_fen: &str) -> Side {
     }
 }
 
-/// A move's number as a line writes it before the move made from `ply`:
-/// `3.` before White's move, `3…` before Black's when it opens a line.
-pub fn number(first: Side, ply: usize, opens: bool) -> Option<String> {
-    // Moves are counted from White's: a start with Black to move is
-    // White's move 1 already made.
-    let offset = usize::from(first == Side::Black);
-    let n = (ply + offset) / 2 + 1;
-    match mover(first, ply) {
-        Side::White => Some(format!("{n}.")),
-        Side::Black if opens => Some(format!("{n}…")),
-        Side::Black => None,
+/// How a start position numbers the moves made from it: who moves first,
+/// and the number of that move (the FEN's move number, so that a puzzle or
+/// a position set up at move 14 goes on from 14, as a record does).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbering {
+    pub first: Side,
+    pub from: usize,
+}
+
+impl Numbering {
+    pub fn of(start_fen: &str) -> Numbering {
+        let from = start_fen
+            .split_whitespace()
+            .nth(5)
+            .and_then(|n| n.parse::<usize>().ok())
+            .filter(|&n| n >= 1)
+            .unwrap_or(1);
+        Numbering {
+            first: first_mover(start_fen),
+            from,
+        }
+    }
+
+    /// The side that made the move from the position `ply` moves on.
+    pub fn mover(self, ply: usize) -> Side {
+        mover(self.first, ply)
+    }
+
+    /// The number of the move made from `ply`, which is White's or (with
+    /// Black to move at the start) the row's second.
+    pub fn at(self, ply: usize) -> usize {
+        // Moves are counted from White's: a start with Black to move is
+        // White's move of that number already made.
+        let offset = usize::from(self.first == Side::Black);
+        (ply + offset) / 2 + self.from
+    }
+
+    /// A move's number as a line writes it before the move made from
+    /// `ply`: `3.` before White's move, `3…` before Black's when it opens a
+    /// line.
+    pub fn number(self, ply: usize, opens: bool) -> Option<String> {
+        let n = self.at(ply);
+        match self.mover(ply) {
+            Side::White => Some(format!("{n}.")),
+            Side::Black if opens => Some(format!("{n}…")),
+            Side::Black => None,
+        }
     }
 }
 
@@ -696,16 +732,37 @@ mod tests {
 
     #[test]
     fn lines_are_numbered_as_records_number_them() {
-        let w = Side::White;
-        assert_eq!(number(w, 0, false).as_deref(), Some("1."));
-        assert_eq!(number(w, 1, false), None);
-        assert_eq!(number(w, 1, true).as_deref(), Some("1…"));
-        assert_eq!(number(w, 4, true).as_deref(), Some("3."));
+        let w = Numbering::of("9/9[] w - - 0 1");
+        assert_eq!(
+            w,
+            Numbering {
+                first: Side::White,
+                from: 1
+            }
+        );
+        assert_eq!(w.number(0, false).as_deref(), Some("1."));
+        assert_eq!(w.number(1, false), None);
+        assert_eq!(w.number(1, true).as_deref(), Some("1…"));
+        assert_eq!(w.number(4, true).as_deref(), Some("3."));
         // Black to move at the start: White's first move is behind.
-        let b = Side::Black;
-        assert_eq!(number(b, 0, true).as_deref(), Some("1…"));
-        assert_eq!(number(b, 1, false).as_deref(), Some("2."));
-        assert_eq!(mover(b, 1), Side::White);
+        let b = Numbering::of("9/9[] b - - 0 1");
+        assert_eq!(b.number(0, true).as_deref(), Some("1…"));
+        assert_eq!(b.number(1, false).as_deref(), Some("2."));
+        assert_eq!(b.mover(1), Side::White);
+        // From the FEN's move number: a puzzle from move 14.
+        let later = Numbering::of("9/9[p] b - - 3 14");
+        assert_eq!(later.number(0, true).as_deref(), Some("14…"));
+        assert_eq!(later.number(1, false).as_deref(), Some("15."));
+        assert_eq!(
+            Numbering::of("9/9[] w - - 0 10")
+                .number(2, false)
+                .as_deref(),
+            Some("11.")
+        );
+        // No number, or a nonsense one: from 1.
+        assert_eq!(Numbering::of("9/9 w - 1").from, 1);
+        assert_eq!(Numbering::of("9/9[] w - - 0 x").from, 1);
+        assert_eq!(Numbering::of("9/9[] w - - 0 0").from, 1);
         assert_eq!(first_mover("9/9 b - 1"), Side::Black);
         assert_eq!(first_mover("9/9 w - 1"), Side::White);
     }

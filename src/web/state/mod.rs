@@ -46,6 +46,16 @@ pub use puzzle::{PuzzleBoard, Solve};
 pub use review::Review;
 pub use view::View;
 
+/// The move field: its text, whether that text went to the worker as a
+/// move, and why the worker refused it (shown beside the field, which keeps
+/// the text to be corrected; it empties once the move is played).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Typed {
+    pub text: String,
+    pub sent: bool,
+    pub error: Option<String>,
+}
+
 /// A game to start, the side the player wants at the bottom, and a clock.
 pub type Start = (NewGame, Side, Option<TimeControl>);
 
@@ -55,6 +65,8 @@ pub struct State {
     pub snapshot: Option<Rc<Snapshot>>,
     /// A move was sent and its answer has not come back yet.
     pub waiting: bool,
+    /// The move field's text, and why the move typed there was refused.
+    pub typed: Typed,
     pub gesture: Gesture,
     /// A move chosen while the computer thinks, to play after its reply.
     pub premove: Option<Premove>,
@@ -100,6 +112,8 @@ pub enum Action {
     Confirm(MoveView),
     /// A legal move, sent to the worker.
     Play(MoveSpec),
+    /// The move field's text changed.
+    EditTyped(String),
     /// A move typed by the player, sent to the worker to read and play.
     TypeMove(String),
     /// The move being made is given up: the promotion and confirmation
@@ -232,9 +246,20 @@ impl State {
                 requests.extend(self.computer_time());
                 requests.push(Request::Play(spec));
             }
+            Action::EditTyped(text) => {
+                s.typed = Typed {
+                    text,
+                    ..Typed::default()
+                };
+            }
             Action::TypeMove(text) if !text.trim().is_empty() => {
                 s.gesture.clear();
                 s.waiting = true;
+                s.typed = Typed {
+                    text: text.clone(),
+                    sent: true,
+                    error: None,
+                };
                 requests.extend(self.computer_time());
                 requests.push(Request::PlayTyped(text));
             }
@@ -294,6 +319,12 @@ impl State {
             Action::Error(e) if s.dialogs.records.loading => {
                 s.dialogs.records.load_error = Some(e);
                 s.dialogs.records.loading = false;
+            }
+            Action::Error(e) if s.typed.sent => {
+                // Named beside the field, whose text stays to be corrected.
+                s.typed.sent = false;
+                s.typed.error = Some(e);
+                s.waiting = false;
             }
             Action::Error(e) => {
                 s.dialogs.notice = Some(Notice::Said(e));
@@ -480,6 +511,10 @@ impl State {
             self.premove = None;
         }
         if moved_on {
+            if self.typed.sent {
+                // The typed move was played: the field empties.
+                self.typed = Typed::default();
+            }
             self.hint = None;
             self.hint_pending = false;
         }
@@ -1098,11 +1133,11 @@ mod tests {
         assert_eq!(state.move_to(e7, sq("e6")), Intent::Nothing);
         assert_eq!(
             state.text().status(state.snapshot.as_ref().unwrap()),
-            "White (computer) is thinking…"
+            "Computer is thinking…"
         );
         assert_eq!(
             Lang::Ko.text().status(state.snapshot.as_ref().unwrap()),
-            "백 (컴퓨터) 생각하는 중…"
+            "컴퓨터가 생각하는 중…"
         );
     }
 
@@ -1605,6 +1640,44 @@ mod tests {
         let refused = loading.apply(Action::Error("no".into()));
         assert_eq!(refused.analysis, Some(old));
         assert!(refused.apply(Action::Snapshot(snap)).analysis.is_none());
+    }
+
+    #[test]
+    fn a_refused_typed_move_is_named_beside_the_field_which_keeps_it_until_played() {
+        let (mut session, state) = state_for("mansindam", None);
+        let (sent, requests) = state
+            .apply(Action::EditTyped("e3e9".into()))
+            .reduce(Action::TypeMove("e3e9".into()));
+        assert_eq!(requests, [Request::PlayTyped("e3e9".into())]);
+        let why = session
+            .ask(Request::PlayTyped("e3e9".into()))
+            .expect_err("not legal");
+        let refused = sent.apply(Action::Error(why.clone()));
+        assert_eq!(
+            refused.typed,
+            Typed {
+                text: "e3e9".into(),
+                sent: false,
+                error: Some(why),
+            }
+        );
+        // Beside the field, not over the board; and a move may be typed again.
+        assert_eq!(refused.dialogs.notice, None);
+        assert!(!refused.waiting);
+        // Editing the text takes the complaint away; a move played empties it.
+        let editing = refused.apply(Action::EditTyped("e3e4".into()));
+        assert_eq!(
+            (editing.typed.text.as_str(), editing.typed.error.as_ref()),
+            ("e3e4", None)
+        );
+        let sent = editing.apply(Action::TypeMove("e3e4".into()));
+        session.ask(Request::PlayTyped("e3e4".into())).unwrap();
+        let played = sent.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(played.typed, Typed::default());
+        // Another error, with no typed move waiting, is a notice as before.
+        let other = played.apply(Action::Error("no".into()));
+        assert_eq!(other.dialogs.notice, Some(Notice::Said("no".into())));
+        assert_eq!(other.typed, Typed::default());
     }
 
     #[test]
