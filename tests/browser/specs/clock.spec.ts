@@ -19,7 +19,7 @@ test('a clock for two players: each side spends its own time, and a flag fall lo
   await page.clock.install();
   await page.clock.runFor(61_000);
   await expect(page.getByTestId('status')).toHaveText('White wins by time');
-  await expect(page.getByTestId('result')).toContainText("A player's clock ran out.");
+  await expect(page.getByTestId('result')).toContainText("Black's clock ran out.");
   await expect(black).toHaveText('0:00.0');
   await expect(black).not.toHaveClass(/running/);
 });

@@ -20,7 +20,7 @@ test('the computer answers with a legal move while the page stays responsive', a
   await playUci(page, 'e4e5');
   await watchFrames(page);
   await expect(page.getByTestId('status')).toHaveAttribute('data-thinking', 'true');
-  await expect(page.getByTestId('status')).toHaveText('Black (computer) is thinking…');
+  await expect(page.getByTestId('status')).toHaveText('Computer is thinking…');
   await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2', { timeout: 15_000 });
   const replyMs = Date.now() - started;
   await expect(page.getByTestId('status')).toHaveText('Your move (White)');

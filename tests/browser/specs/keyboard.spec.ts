@@ -49,7 +49,9 @@ test('moves typed as UCI or SAN; a wrong one is named and changes nothing', asyn
   await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2');
   await input.fill('e1e5');
   await input.press('Enter');
-  await expect(page.getByTestId('error')).toContainText('e1e5 is not a legal move in this position');
+  // Named beside the field, which keeps the text to correct.
+  await expect(page.getByTestId('move-error')).toHaveText('e1e5 is not a legal move in this position');
+  await expect(input).toHaveValue('e1e5');
   expect(await plies(page)).toBe(2);
   await input.fill('Nd2');
   await input.press('Enter');
