@@ -39,7 +39,7 @@ test('?lang=ko overrides the browser, and the game ends in Korean', async ({ pag
   // Refusals come in Korean too, with what is wrong and where.
   await page.getByTestId('move-input').fill('e1e5');
   await page.getByTestId('move-input').press('Enter');
-  await expect(page.getByTestId('error')).toHaveText(/할 수 없습니다: e1e5는 이 국면에서 둘 수 없는 수입니다/);
+  await expect(page.getByTestId('move-error')).toHaveText(/^e1e5는 이 국면에서 둘 수 없는 수입니다/);
   await page.getByTestId('record').click();
   await page.getByTestId('paste').fill('4k4/9/9/9/9/9/9/9/4K4[] x - - 0 1');
   await page.getByTestId('load').click();
