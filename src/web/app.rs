@@ -199,7 +199,7 @@ pub fn app() -> Html {
                                 onclick={commands.on(Commands::open_record)} />
                             <ToolButton testid="share" label={t.share} icon="↗" disabled={snap.is_none()}
                                 onclick={store.dispatching(Action::Open(Dialog::Share))} />
-                            <ToolButton testid="analyse" label={t.an.analyse} icon="⌕" title={t.an.analyse_title}
+                            <ToolButton testid="analyse" label={t.analyse} icon="⌕" title={t.analyse_title}
                                 disabled={snap.is_none()} onclick={commands.on(Commands::open_analysis)} />
                             if playing {
                                 <ToolButton testid="resign" label={t.resign} icon="⚑" danger=true

@@ -35,8 +35,12 @@ pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
 /// The texts of one language.
 pub struct Text {
     pub lang: Lang,
-    /// The analysis board's words.
+    /// The analysis board's words (in the study bundle only).
+    #[cfg(feature = "study")]
     pub an: &'static AnalysisText,
+    /// The button that opens the analysis board, and its title.
+    pub analyse: &'static str,
+    pub analyse_title: &'static str,
     /// The board editor's words (in the study bundle only).
     #[cfg(feature = "study")]
     pub ed: &'static EditorText,
@@ -52,15 +56,6 @@ pub struct Text {
     pub set_up_position: &'static str,
     /// The New game dialog's way to the puzzles.
     pub solve_puzzles: &'static str,
-    // The diagram page.
-    pub download_svg: &'static str,
-    pub download_png: &'static str,
-    pub play_from_here: &'static str,
-    /// "This diagram's position could not be read ({detail})."
-    pub diagram_unreadable: &'static str,
-    /// A link's move that cannot be played: the diagram stops before it.
-    pub diagram_moves_stop: &'static str,
-    pub diagram_offline: &'static str,
     pub tagline: &'static str,
     pub loading: &'static str,
     pub language: &'static str,
@@ -393,10 +388,48 @@ pub fn piece_name(lang: Lang, kind: &KindView) -> String {
     }
 }
 
+/// The diagram page's words (`diagram.html`: only its bundle has them).
+pub struct DiagramText {
+    pub download_svg: &'static str,
+    pub download_png: &'static str,
+    pub play_from_here: &'static str,
+    /// "This diagram's position could not be read ({detail})."
+    pub unreadable: &'static str,
+    /// A link's move that cannot be played: the diagram stops before it.
+    pub moves_stop: &'static str,
+    pub offline: &'static str,
+}
+
+impl DiagramText {
+    pub fn of(lang: Lang) -> &'static DiagramText {
+        match lang {
+            Lang::En => &DG_EN,
+            Lang::Ko => &DG_KO,
+        }
+    }
+}
+
+static DG_EN: DiagramText = DiagramText {
+    download_svg: "Download SVG",
+    download_png: "Download PNG",
+    play_from_here: "Play from this position",
+    unreadable: "This diagram's position could not be read ({detail}).",
+    moves_stop: "The diagram shows the position before a move that could not be played ({detail}).",
+    offline: "The pieces could not be loaded: connect once to keep them for offline use.",
+};
+
+static DG_KO: DiagramText = DiagramText {
+    download_svg: "SVG 내려받기",
+    download_png: "PNG 내려받기",
+    play_from_here: "이 국면에서 두기",
+    unreadable: "이 그림의 국면을 읽을 수 없습니다({detail}).",
+    moves_stop: "둘 수 없는 수가 있어 그 앞의 국면을 보여 줍니다({detail}).",
+    offline: "말 그림을 불러오지 못했습니다. 한 번 연결하면 오프라인에서도 쓸 수 있습니다.",
+};
+
 /// The analysis board's words.
+#[cfg(feature = "study")]
 pub struct AnalysisText {
-    pub analyse: &'static str,
-    pub analyse_title: &'static str,
     pub title: &'static str,
     pub back_to_game: &'static str,
     pub engine: &'static str,
@@ -432,9 +465,8 @@ pub struct AnalysisText {
     pub review_lost: &'static str,
 }
 
+#[cfg(feature = "study")]
 pub static AN_EN: AnalysisText = AnalysisText {
-    analyse: "Analyse",
-    analyse_title: "Explore this game with the engine on an analysis board",
     title: "Analysis board",
     back_to_game: "Back to the game",
     engine: "Engine",
@@ -462,9 +494,8 @@ pub static AN_EN: AnalysisText = AnalysisText {
     review_lost: "The saved review of this game could not be read ({detail}): review it again.",
 };
 
+#[cfg(feature = "study")]
 pub static AN_KO: AnalysisText = AnalysisText {
-    analyse: "분석",
-    analyse_title: "분석판에서 엔진과 함께 이 대국을 살펴봅니다",
     title: "분석판",
     back_to_game: "대국으로 돌아가기",
     engine: "엔진",
@@ -795,7 +826,10 @@ pub static ED_KO: EditorText = EditorText {
 
 pub static EN: Text = Text {
     lang: Lang::En,
+    #[cfg(feature = "study")]
     an: &AN_EN,
+    analyse: "Analyse",
+    analyse_title: "Explore this game with the engine on an analysis board",
     #[cfg(feature = "study")]
     ed: &ED_EN,
     #[cfg(feature = "study")]
@@ -805,12 +839,6 @@ pub static EN: Text = Text {
     embed_in_post: "Put it in a post…",
     set_up_position: "Set up a position",
     solve_puzzles: "Solve puzzles",
-    download_svg: "Download SVG",
-    download_png: "Download PNG",
-    play_from_here: "Play from this position",
-    diagram_unreadable: "This diagram's position could not be read ({detail}).",
-    diagram_moves_stop: "The diagram shows the position before a move that could not be played ({detail}).",
-    diagram_offline: "The pieces could not be loaded: connect once to keep them for offline use.",
     tagline: "Chess on 9×9 with drops",
     loading: "Starting the game engine…",
     language: "Language",
@@ -996,7 +1024,10 @@ pub static EN: Text = Text {
 
 pub static KO: Text = Text {
     lang: Lang::Ko,
+    #[cfg(feature = "study")]
     an: &AN_KO,
+    analyse: "분석",
+    analyse_title: "분석판에서 엔진과 함께 이 대국을 살펴봅니다",
     #[cfg(feature = "study")]
     ed: &ED_KO,
     #[cfg(feature = "study")]
@@ -1006,12 +1037,6 @@ pub static KO: Text = Text {
     embed_in_post: "글에 넣기…",
     set_up_position: "국면 배치하기",
     solve_puzzles: "퍼즐 풀기",
-    download_svg: "SVG 내려받기",
-    download_png: "PNG 내려받기",
-    play_from_here: "이 국면에서 두기",
-    diagram_unreadable: "이 그림의 국면을 읽을 수 없습니다({detail}).",
-    diagram_moves_stop: "둘 수 없는 수가 있어 그 앞의 국면을 보여 줍니다({detail}).",
-    diagram_offline: "말 그림을 불러오지 못했습니다. 한 번 연결하면 오프라인에서도 쓸 수 있습니다.",
     tagline: "잡은 말을 다시 놓는 9×9 체스",
     loading: "게임 엔진을 시작하는 중…",
     language: "언어",

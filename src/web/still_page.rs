@@ -14,7 +14,7 @@ use web_sys::{Document, Element, HtmlCanvasElement, HtmlImageElement};
 
 use crate::engine::{Color, Game, Setup, SetupError, Square, Variant};
 use crate::protocol::Side;
-use crate::web::i18n::{fill, Text, Texts};
+use crate::web::i18n::{fill, DiagramText, Texts};
 use crate::web::link::Link;
 use crate::web::still::{self, Look, Marks};
 use crate::web::storage;
@@ -28,7 +28,7 @@ pub fn run() {
     let (link, problems) = storage::link();
     let prefs = storage::load_prefs();
     let lang = storage::language(link.lang, &prefs);
-    let t = lang.text();
+    let (t, d) = (lang.text(), DiagramText::of(lang));
     if let Some(root) = document.document_element() {
         let _ = root.set_attribute("lang", lang.id());
     }
@@ -50,20 +50,12 @@ pub fn run() {
     let setup = match error {
         Some(SetupError::Fen(e)) => {
             let why = e.localized(lang, variant);
-            say(
-                &document,
-                &main,
-                &fill(t.diagram_unreadable, &[("detail", &why)]),
-            );
+            say(&document, &main, &fill(d.unreadable, &[("detail", &why)]));
             return;
         }
         Some(e) => {
             let why = e.localized(lang, variant);
-            say(
-                &document,
-                &main,
-                &fill(t.diagram_moves_stop, &[("detail", &why)]),
-            );
+            say(&document, &main, &fill(d.moves_stop, &[("detail", &why)]));
             Setup::of(game.position())
         }
         None => Setup::of(game.position()),
@@ -99,7 +91,7 @@ pub fn run() {
             Some(path) => match text_of(path).await {
                 Some(sprite) => still::symbols(&sprite, &still::needed(&setup, look.pieces)),
                 None => {
-                    say(&document, &main, t.diagram_offline);
+                    say(&document, &main, d.offline);
                     return;
                 }
             },
@@ -110,7 +102,7 @@ pub fn run() {
             heading.set_text_content(Some(&title));
         }
         let svg = still::svg(&setup, look, &marks, &defs, &title);
-        show(&document, &main, &svg, &title, &setup.fen(), &link, t);
+        show(&document, &main, &svg, &title, &setup.fen(), &link, d);
     });
 }
 
@@ -149,7 +141,7 @@ fn show(
     title: &str,
     fen: &str,
     link: &Link,
-    t: &Text,
+    d: &DiagramText,
 ) {
     let url = format!(
         "data:image/svg+xml;charset=utf-8,{}",
@@ -193,13 +185,13 @@ fn show(
         Some(a)
     };
     anchor(
-        t.download_svg,
+        d.download_svg,
         &url,
         Some(&format!("{name}.svg")),
         "download-svg",
     );
     if let Some(png) = anchor(
-        t.download_png,
+        d.download_png,
         "#",
         Some(&format!("{name}.png")),
         "download-png",
@@ -228,7 +220,7 @@ fn show(
         ..Link::default()
     };
     anchor(
-        t.play_from_here,
+        d.play_from_here,
         &format!("./?{}", play.query()),
         None,
         "play-from-here",

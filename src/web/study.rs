@@ -244,6 +244,12 @@ pub fn load() {
     };
     let Some(head) = document.head() else { return };
     let id = crate::web::bridge::build_id();
+    // Its styles first (a small file, here long before the wasm).
+    if let Ok(link) = document.create_element("link") {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &format!("./study.css?v={id}"));
+        let _ = head.append_child(&link);
+    }
     for file in ["study.js", "study-loader.js"] {
         let Ok(script) = document.create_element("script") else {
             return;

@@ -111,8 +111,14 @@ pub fn board(props: &BoardProps) -> Html {
             }
         })
     };
-    let input = use_input(props, &area, &ghost, &dragged, on_draw);
-    let armed = use_armed(props.promotion);
+    // Whether the promotion question may be answered by a click: not
+    // before a press on it. On a touch screen the tap that asks the
+    // question is followed by a click where the finger was, which now lands
+    // on one of its buttons; that click must not answer for the player. A
+    // press on a square or a hand disarms it; a click from the keyboard
+    // (Enter or Space on a button: `detail` 0) always answers.
+    let armed = use_mut_ref(|| false);
+    let input = use_input(props, &area, &ghost, &dragged, &armed, on_draw);
     use_motion(props.snap.as_ref(), &area, &dragged);
     let t = props.lang.text();
 
@@ -202,6 +208,7 @@ fn use_input(
     area: &NodeRef,
     ghost: &NodeRef,
     dragged: &Rc<RefCell<bool>>,
+    armed: &Rc<RefCell<bool>>,
     on_draw: Callback<Option<Shape>>,
 ) -> Handlers {
     let shared = Shared {
@@ -209,6 +216,7 @@ fn use_input(
         area: area.clone(),
         ghost: ghost.clone(),
         dragged: dragged.clone(),
+        armed: armed.clone(),
         premoving: premoving(props),
         input: props.on_input.clone(),
         on_draw,
@@ -236,6 +244,8 @@ struct Shared {
     ghost: NodeRef,
     /// The last move was dragged (it is not to slide in, see `use_motion`).
     dragged: Rc<RefCell<bool>>,
+    /// The promotion question may be answered by a click (see `board`).
+    armed: Rc<RefCell<bool>>,
     /// The player's pieces are picked up for a premove (the computer is to
     /// move): a drag leaves the piece where it was.
     premoving: bool,
@@ -284,6 +294,7 @@ fn pointer_down(
         press,
         area,
         dragged,
+        armed,
         input,
         ..
     } = shared;
@@ -291,6 +302,7 @@ fn pointer_down(
         let Some(target) = target_of(e.target()) else {
             return;
         };
+        *armed.borrow_mut() = false;
         let capture = || {
             // Yew delegates events from the document root: capture on
             // the area itself, so that the moves and the release come here.
@@ -402,6 +414,7 @@ fn pointer_up(shared: Shared) -> Callback<PointerEvent> {
         premoving,
         input,
         on_draw,
+        ..
     } = shared;
     Callback::from(move |e: PointerEvent| {
         let Some(p) = press
@@ -673,22 +686,6 @@ fn marks(shapes: &[Shape], flipped: bool, class: &'static str) -> Html {
             { for shapes.iter().map(shape) }
         </svg>
     }
-}
-
-/// Whether the promotion question may be answered by a click: not before
-/// a press on it. On a touch screen the tap that asks the question is
-/// followed by a click where the finger was, which now lands on one of its
-/// buttons; that click must not answer for the player. A click from the
-/// keyboard (Enter or Space on a button: `detail` 0) always answers.
-#[hook]
-fn use_armed(promotion: Option<PromotionChoice>) -> Rc<RefCell<bool>> {
-    let armed = use_mut_ref(|| false);
-    {
-        let armed = armed.clone();
-        // A new question starts unarmed.
-        use_effect_with(promotion, move |_| *armed.borrow_mut() = false);
-    }
-    armed
 }
 
 /// The promotion question, on the destination square.

@@ -1,5 +1,5 @@
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlElement};
+use web_sys::HtmlElement;
 use yew::prelude::*;
 
 use crate::web::state::State;
@@ -20,38 +20,37 @@ pub fn use_follow_moves(state: &State) {
     use_effect_with(key, |_| follow_moves());
 }
 
-/// Scrolls each move list (and only it, never the page) to its current move.
+/// Scrolls the move list (and only it, never the page) to its current
+/// move. (One list is shown at a time: the game's, the puzzle's or the
+/// analysis tree; `.moves` is positioned, so the moves' offsets are within
+/// it.)
 fn follow_moves() {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+    let list = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.query_selector(".moves").ok().flatten())
+        .and_then(|n| n.dyn_into::<HtmlElement>().ok());
+    let Some(list) = list else {
         return;
     };
-    let Ok(lists) = document.query_selector_all(".moves") else {
-        return;
-    };
-    for i in 0..lists.length() {
-        let Some(list) = lists.item(i).and_then(|n| n.dyn_into::<HtmlElement>().ok()) else {
-            continue;
-        };
-        match list.query_selector(".move.current").ok().flatten() {
-            Some(current) => bring_into_view(&list, &current),
-            None => list.set_scroll_top(0),
-        }
+    let current = list
+        .query_selector(".move.current")
+        .ok()
+        .flatten()
+        .and_then(|n| n.dyn_into::<HtmlElement>().ok());
+    match current {
+        Some(current) => bring_into_view(&list, &current),
+        None => list.set_scroll_top(0),
     }
 }
 
 /// Scrolls `list` by the least that shows `item` whole (with a margin).
-fn bring_into_view(list: &HtmlElement, item: &Element) {
-    const MARGIN: f64 = 8.0;
-    let (outer, inner) = (
-        list.get_bounding_client_rect(),
-        item.get_bounding_client_rect(),
-    );
-    let by = if inner.top() < outer.top() + MARGIN {
-        inner.top() - outer.top() - MARGIN
-    } else if inner.bottom() > outer.bottom() - MARGIN {
-        inner.bottom() - outer.bottom() + MARGIN
-    } else {
-        return;
-    };
-    list.set_scroll_top(list.scroll_top() + by.round() as i32);
+fn bring_into_view(list: &HtmlElement, item: &HtmlElement) {
+    const MARGIN: i32 = 8;
+    let (top, bottom) = (item.offset_top(), item.offset_top() + item.offset_height());
+    let (shown_top, height) = (list.scroll_top(), list.client_height());
+    if top < shown_top + MARGIN {
+        list.set_scroll_top(top - MARGIN);
+    } else if bottom > shown_top + height - MARGIN {
+        list.set_scroll_top(bottom - height + MARGIN);
+    }
 }
