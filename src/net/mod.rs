@@ -5,7 +5,9 @@
 //! **What travels.** The pages find each other by links ([`link`]): the
 //! inviting page's connection offer, with the game's terms, in a link the
 //! player sends by any means; the invited page's answer in a link sent
-//! back. Over the data channel then travel [`message::Frame`]s: the
+//! back. A browser's description travels compact ([`sdp`]: its ICE
+//! credentials, fingerprint, role, ports and candidates, the rest rebuilt
+//! from templates), some 110 bytes instead of 700. Over the data channel then travel [`message::Frame`]s: the
 //! version, the game's id (random, 64 bits, new for every rematch) and one
 //! message: the acceptance of the terms, a move (UCI, with the mover's
 //! clock), a resignation, a take-back asked and answered, a rematch offered
@@ -64,6 +66,7 @@ pub mod clock;
 pub mod link;
 pub mod message;
 pub mod reconnect;
+pub mod sdp;
 pub mod session;
 
 pub use clock::{Control, NetClock, Time};
