@@ -11,6 +11,7 @@ use pantheon::net::message::{
     MAX_FRAME, PROTOCOL_VERSION,
 };
 use pantheon::net::reconnect::{reconcile, resume_of, Conflict, Connection, Signal, GRACE_MS};
+use pantheon::net::sdp;
 use pantheon::net::session::{Event, LocalError, Refusal, Session};
 use pantheon::net::{Control, Time};
 use proptest::prelude::*;
@@ -1038,51 +1039,79 @@ fn the_waiting_player_may_claim_after_the_countdown() {
 
 // ----- Links -----
 
-const SDP: &str = "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n\
+/// A description Chromium wrote (an offer, with two mDNS host candidates).
+const SDP: &str = include_str!("data/sdp/chromium-offer-mdns.sdp");
+/// A description `sdp::compact` does not carry (its fingerprint is not a
+/// SHA-256 one): it travels as text.
+const OTHER_SDP: &str = "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n\
 a=group:BUNDLE 0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n\
 c=IN IP4 0.0.0.0\r\na=ice-ufrag:abcd\r\na=ice-pwd:0123456789abcdefghijklmn\r\n\
 a=fingerprint:sha-256 AB:CD:EF\r\na=setup:actpass\r\na=mid:0\r\na=sctp-port:5000\r\n";
 
 #[test]
 fn a_connection_link_reads_back_exactly() {
+    // Chromium's description travels compact and reads back as its
+    // expansion (the same connection; only the session id differs).
+    let expanded = sdp::expand(&sdp::compact(SDP).unwrap()).unwrap();
     let offer = RtcLink {
         role: Role::Offer,
         game_id: ID,
         invite: Some(terms(Timing::Live(FIVE_TWO))),
         sdp: SDP.into(),
     };
+    let read_back = RtcLink {
+        sdp: expanded.clone(),
+        ..offer.clone()
+    };
     let fragment = offer.fragment();
     assert!(fragment.starts_with("rtc="));
     assert!(fragment[4..]
         .bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
-    // Shorter than the SDP's own base64 (its CRs are dropped).
-    assert!(
-        fragment.len() < SDP.len() * 4 / 3 + 40,
-        "{}",
-        fragment.len()
+    // 716 bytes of SDP and the terms in 203 characters (as text they took
+    // about 970).
+    assert_eq!(fragment.len(), 203, "{fragment}");
+    assert_eq!(RtcLink::read(&fragment), Ok(read_back.clone()));
+    assert_eq!(
+        RtcLink::read(&format!("#{fragment}")),
+        Ok(read_back.clone())
     );
-    assert_eq!(RtcLink::read(&fragment), Ok(offer.clone()));
-    assert_eq!(RtcLink::read(&format!("#{fragment}")), Ok(offer));
+    // The expansion is carried as it is.
+    assert_eq!(RtcLink::read(&read_back.fragment()), Ok(read_back));
     let answer = RtcLink {
         role: Role::Answer,
         game_id: ID,
         invite: None,
-        sdp: SDP.into(),
+        sdp: expanded,
     };
     assert_eq!(RtcLink::read(&answer.fragment()), Ok(answer.clone()));
+    // Another description travels as text, its CRs dropped.
+    let other = RtcLink {
+        sdp: OTHER_SDP.into(),
+        ..answer.clone()
+    };
+    let f = other.fragment();
+    assert!(f.len() < OTHER_SDP.len() * 4 / 3 + 40, "{}", f.len());
+    assert_eq!(RtcLink::read(&f), Ok(other));
     // Cut, changed, of another kind.
-    let f = answer.fragment();
-    assert_eq!(RtcLink::read(&f[..f.len() - 4]), Err(LinkError::Unreadable));
-    assert_eq!(RtcLink::read("rtc=A"), Err(LinkError::NotBase64));
+    for f in [answer.fragment(), f] {
+        assert_eq!(RtcLink::read(&f[..f.len() - 4]), Err(LinkError::Unreadable));
+        assert_eq!(RtcLink::read("rtc=A"), Err(LinkError::NotBase64));
+        assert_eq!(
+            RtcLink::read(&f.replace('A', "+")),
+            Err(LinkError::NotBase64)
+        );
+    }
+    assert_eq!(RtcLink::read("corr=2"), Err(LinkError::NotThisKind));
     assert_eq!(
-        RtcLink::read(&f.replace('A', "+")),
-        Err(LinkError::NotBase64)
+        RtcLink::read("rtc=Aw"),
+        Err(LinkError::WrongVersion { got: "3".into() })
     );
-    assert_eq!(RtcLink::read("corr=1"), Err(LinkError::NotThisKind));
+    // A link of the version before (the SDP as text only) is refused by
+    // name.
     assert_eq!(
-        RtcLink::read("rtc=Ag"),
-        Err(LinkError::WrongVersion { got: "2".into() })
+        RtcLink::read("rtc=AQ"),
+        Err(LinkError::WrongVersion { got: "1".into() })
     );
 }
 
@@ -1102,7 +1131,7 @@ fn a_correspondence_link_reads_back_exactly_and_replays() {
     let link = corr();
     assert_eq!(
         link.fragment(),
-        "corr=1&game=0123456789abcdef&variant=mansindam&moves=e3e4,e7e6,d3d4&you=black&days=3"
+        "corr=2&game=0123456789abcdef&variant=mansindam&moves=e3e4,e7e6,d3d4&you=black&days=3"
     );
     assert_eq!(CorrLink::read(&link.fragment()), Ok(link.clone()));
     let game = link.replay().unwrap();
@@ -1161,52 +1190,52 @@ fn a_correspondence_link_with_a_bad_part_is_refused_by_name() {
     let good = corr().fragment();
     let cases = [
         ("", LinkError::NotThisKind),
-        ("corr=2&game=0", LinkError::WrongVersion { got: "2".into() }),
+        ("corr=3&game=0", LinkError::WrongVersion { got: "3".into() }),
         (
-            "corr=1&variant=mansindam&moves=&you=white",
+            "corr=2&variant=mansindam&moves=&you=white",
             LinkError::Missing("game"),
         ),
         (
-            "corr=1&game=0123456789abcdef&variant=chess&moves=&you=white",
+            "corr=2&game=0123456789abcdef&variant=chess&moves=&you=white",
             LinkError::Bad {
                 part: "variant",
                 value: "chess".into(),
             },
         ),
         (
-            "corr=1&game=0123456789ABCDEF&variant=mansindam&moves=&you=white",
+            "corr=2&game=0123456789ABCDEF&variant=mansindam&moves=&you=white",
             LinkError::Bad {
                 part: "game",
                 value: "0123456789ABCDEF".into(),
             },
         ),
         (
-            "corr=1&game=0123456789abcdef&variant=mansindam&moves=e3e4,,e7e6&you=white",
+            "corr=2&game=0123456789abcdef&variant=mansindam&moves=e3e4,,e7e6&you=white",
             LinkError::Bad {
                 part: "moves",
                 value: "e3e4,,e7e6".into(),
             },
         ),
         (
-            "corr=1&game=0123456789abcdef&variant=mansindam&moves=&you=red",
+            "corr=2&game=0123456789abcdef&variant=mansindam&moves=&you=red",
             LinkError::Bad {
                 part: "you",
                 value: "red".into(),
             },
         ),
         (
-            "corr=1&game=0123456789abcdef&variant=mansindam&moves=&you=white&days=03",
+            "corr=2&game=0123456789abcdef&variant=mansindam&moves=&you=white&days=03",
             LinkError::Bad {
                 part: "days",
                 value: "03".into(),
             },
         ),
         (
-            "corr=1&game=0123456789abcdef&variant=mansindam&moves=&you=white&you=black",
+            "corr=2&game=0123456789abcdef&variant=mansindam&moves=&you=white&you=black",
             LinkError::Unexpected("you".into()),
         ),
         (
-            "corr=1&game=0123456789abcdef&variant=mansindam&moves=&you=white&utm=x",
+            "corr=2&game=0123456789abcdef&variant=mansindam&moves=&you=white&utm=x",
             LinkError::Unexpected("utm".into()),
         ),
     ];

@@ -4,8 +4,11 @@
 //! - `#rtc=…`: a WebRTC connection description ([`RtcLink`]): the offer of
 //!   the page that invites (with the game's terms), or the answer of the
 //!   page that joins. Its bytes are postcard's (a version byte first), as
-//!   base64url. SDP ends its lines with CRLF; they travel as LF and are
-//!   given back as CRLF.
+//!   base64url. The description travels compact ([`super::sdp`], some 120
+//!   bytes for Chromium's 700) and is read back as its expansion, which
+//!   the browser accepts as the same connection; a description that
+//!   cannot be compacted (another browser's) travels as text, its CRLF line
+//!   ends as LF, and is given back as it was.
 //! - `#corr=1&…`: a correspondence game ([`CorrLink`]): the whole game after
 //!   each move, readable (`game=`, `variant=`, `fen=` when not the standard
 //!   start, `moves=` in UCI separated by commas as in share links, `you=`
@@ -22,10 +25,11 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::message::{check_fen, check_move, check_timing, Invite, NetError, MAX_DAYS};
+use super::sdp;
 use crate::engine::{Color, Game, SetupError, Variant};
 
 /// The version of the links' contents.
-pub const LINK_VERSION: u8 = 1;
+pub const LINK_VERSION: u8 = 2;
 /// The longest connection description carried (SDP of a data channel with
 /// a few candidates is 500 to 2,000 bytes).
 pub const MAX_SDP: usize = 8 * 1024;
@@ -56,7 +60,16 @@ struct RtcWire {
     role: Role,
     game_id: u64,
     invite: Option<Invite>,
-    sdp: String,
+    sdp: WireSdp,
+}
+
+/// A description as it travels.
+#[derive(Serialize, Deserialize)]
+enum WireSdp {
+    /// [`sdp::compact`]'s bytes.
+    Compact(Vec<u8>),
+    /// The text, LF line ends.
+    Text(String),
 }
 
 /// Why a link cannot be read.
@@ -114,14 +127,20 @@ impl fmt::Display for LinkError {
 impl std::error::Error for LinkError {}
 
 impl RtcLink {
-    /// The fragment, without its `#`: `rtc=` and the description.
+    /// The fragment, without its `#`: `rtc=` and the description,
+    /// compact when [`sdp::compact`] can carry it (then [`RtcLink::read`]
+    /// gives back its expansion), as text otherwise.
     pub fn fragment(&self) -> String {
+        let sdp = match sdp::compact(&self.sdp) {
+            Ok(bytes) => WireSdp::Compact(bytes),
+            Err(_) => WireSdp::Text(self.sdp.replace("\r\n", "\n")),
+        };
         let wire = RtcWire {
             version: LINK_VERSION,
             role: self.role,
             game_id: self.game_id,
             invite: self.invite.clone(),
-            sdp: self.sdp.replace("\r\n", "\n"),
+            sdp,
         };
         let bytes = postcard::to_allocvec(&wire).unwrap_or_default();
         format!("rtc={}", base64url(&bytes))
@@ -144,14 +163,21 @@ impl RtcLink {
         }
         let (wire, rest) =
             postcard::take_from_bytes::<RtcWire>(&bytes).map_err(|_| LinkError::Unreadable)?;
-        if !rest.is_empty() || wire.sdp.contains('\r') {
+        if !rest.is_empty() {
             return Err(LinkError::Unreadable);
         }
-        if wire.sdp.len() > MAX_SDP {
-            return Err(LinkError::TooLong {
-                len: wire.sdp.len(),
-            });
-        }
+        let sdp = match wire.sdp {
+            WireSdp::Compact(bytes) => sdp::expand(&bytes).map_err(|_| LinkError::Unreadable)?,
+            WireSdp::Text(text) => {
+                if text.contains('\r') {
+                    return Err(LinkError::Unreadable);
+                }
+                if text.len() > MAX_SDP {
+                    return Err(LinkError::TooLong { len: text.len() });
+                }
+                text.replace('\n', "\r\n")
+            }
+        };
         if let Some(invite) = &wire.invite {
             if let Some(fen) = &invite.start_fen {
                 check_fen(fen).map_err(LinkError::Terms)?;
@@ -162,7 +188,7 @@ impl RtcLink {
             role: wire.role,
             game_id: wire.game_id,
             invite: wire.invite,
-            sdp: wire.sdp.replace('\n', "\r\n"),
+            sdp,
         })
     }
 }

@@ -334,7 +334,7 @@ fn candidate(value: &str) -> Result<Candidate, SdpError> {
     };
     let (mut raddr, mut rport) = (None, None);
     let rest = &fields[8..];
-    if rest.len() % 2 != 0 {
+    if !rest.len().is_multiple_of(2) {
         return Err(bad("candidate", value));
     }
     for pair in rest.chunks(2) {
