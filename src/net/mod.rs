@@ -7,7 +7,7 @@
 //! player sends by any means; the invited page's answer in a link sent
 //! back. A browser's description travels compact ([`sdp`]: its ICE
 //! credentials, fingerprint, role, ports and candidates, the rest rebuilt
-//! from templates), some 110 bytes instead of 700. Over the data channel then travel [`message::Frame`]s: the
+//! from templates), some 120 bytes instead of 700. Over the data channel then travel [`message::Frame`]s: the
 //! version, the game's id (random, 64 bits, new for every rematch) and one
 //! message: the acceptance of the terms, a move (UCI, with the mover's
 //! clock), a resignation, a take-back asked and answered, a rematch offered

@@ -6,7 +6,7 @@
 //! `createDataChannel`, `createOffer` or `createAnswer`, and a complete ICE
 //! gathering) is some 650 to 750 bytes of text, most of it the same in
 //! every description. [`compact`] keeps only what differs from one
-//! description to the next, in about 110 bytes; [`expand`] writes the
+//! description to the next, in 115 to 130 bytes; [`expand`] writes the
 //! description back from fixed templates around what was kept.
 //!
 //! **Kept**, in this order after a format byte ([`FORMAT`]):
