@@ -81,11 +81,12 @@ pub fn app() -> Html {
     );
     // (On the analysis board they step through the tree.)
     let steps = match board {
+        #[cfg(feature = "study")]
         Some(b) => html! {
             <Steps lang={state.view.lang} on_show={store.reform(Action::GoTo)}
                 targets={STEP_KEYS.map(|k| b.step(k))} />
         },
-        None => html! {
+        _ => html! {
             <Steps lang={state.view.lang} on_show={show_ply.clone()}
                 targets={STEP_KEYS.map(|k| state.step(k))} />
         },

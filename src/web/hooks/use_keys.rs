@@ -32,6 +32,7 @@ pub fn use_keys(store: &Store) {
                 if busy || typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
                     return;
                 }
+                #[cfg(feature = "study")]
                 if let Some(board) = state.analysis.as_ref() {
                     if let Some(node) = board.step(&key.key()) {
                         key.prevent_default();

@@ -25,9 +25,10 @@ use std::rc::Rc;
 
 use crate::protocol::Lang;
 use crate::protocol::{
-    human_side, Analysis, EndReason, GameReview, Hint, MoveSpec, MoveView, NewGame, Player,
-    Request, ReviewProgress, Side, Snapshot,
+    human_side, EndReason, Hint, MoveSpec, MoveView, NewGame, Player, Request, Side, Snapshot,
 };
+#[cfg(feature = "study")]
+use crate::protocol::{Analysis, GameReview, ReviewProgress};
 use crate::web::clock::{ClockLine, TimeControl};
 use crate::web::i18n::{Text, Texts};
 use crate::web::link::Problem;
@@ -185,20 +186,28 @@ pub enum Action {
     // The analysis board.
     /// Opens it on the game shown (the command then sets its first position
     /// up in the worker), with `lines` best lines and the engine on or off.
+    #[cfg(feature = "study")]
     OpenAnalysis {
         lines: u8,
         engine: bool,
     },
     /// Shows this node of the tree.
+    #[cfg(feature = "study")]
     GoTo(usize),
     /// The engine on or off.
+    #[cfg(feature = "study")]
     Engine(bool),
     /// The analyser's lines for a position.
+    #[cfg(feature = "study")]
     Lines(Analysis),
+    #[cfg(feature = "study")]
     StartReview,
+    #[cfg(feature = "study")]
     CancelReview,
+    #[cfg(feature = "study")]
     ReviewProgress(ReviewProgress),
     /// A finished review (or one saved earlier for this game).
+    #[cfg(feature = "study")]
     Reviewed(Rc<GameReview>),
     /// The board editor ([`Edit::Open`] opens it).
     #[cfg(feature = "study")]
@@ -423,6 +432,7 @@ impl State {
                 s.view.analysis_link = analysis;
                 s.view.bottom_wish = bottom.or(s.view.bottom_wish);
             }
+            #[cfg(feature = "study")]
             Action::OpenAnalysis { lines, engine } => {
                 if let Some(snap) = &self.snapshot {
                     let mut board = AnalysisBoard::of(snap, Some(snap.resume()));
@@ -438,38 +448,45 @@ impl State {
                     s.premove = None;
                 }
             }
+            #[cfg(feature = "study")]
             Action::GoTo(node) => {
                 if let Some(board) = &self.analysis {
                     s.gesture.clear();
                     requests.push(Request::NewGame(board.game_at(node)));
                 }
             }
+            #[cfg(feature = "study")]
             Action::Engine(on) => {
                 if let Some(board) = s.analysis.as_mut() {
                     board.engine = on;
                     board.renew();
                 }
             }
+            #[cfg(feature = "study")]
             Action::Lines(a) => {
                 if let Some(board) = s.analysis.as_mut() {
                     board.take_analysis(a);
                 }
             }
+            #[cfg(feature = "study")]
             Action::StartReview => {
                 if let Some(board) = s.analysis.as_mut() {
                     board.start_review();
                 }
             }
+            #[cfg(feature = "study")]
             Action::CancelReview => {
                 if let Some(board) = s.analysis.as_mut() {
                     board.cancel_review();
                 }
             }
+            #[cfg(feature = "study")]
             Action::ReviewProgress(p) => {
                 if let Some(board) = s.analysis.as_mut() {
                     board.take_progress(p);
                 }
             }
+            #[cfg(feature = "study")]
             Action::Reviewed(review) => {
                 if let Some(board) = s.analysis.as_mut() {
                     board.take_review(review);
