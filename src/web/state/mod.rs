@@ -508,6 +508,9 @@ impl State {
         let old = self.snapshot.as_ref();
         let new_game = old.is_none_or(|old| old.game_id != snap.game_id);
         let moved_on = old.is_none_or(|old| old.game_id != snap.game_id || old.san != snap.san);
+        // The same position again (a replaced worker resumes the game): a
+        // piece the player is choosing a square for stays chosen.
+        let same_position = !moved_on && old.is_some_and(|old| old.ending == snap.ending);
         // A record pasted on the analysis board is analysed there.
         let loaded_on_board = new_game && self.dialogs.records.loading && self.analysis.is_some();
         if new_game {
@@ -566,7 +569,9 @@ impl State {
             }
         }
         self.snapshot = Some(snap);
-        self.gesture.clear();
+        if !same_position {
+            self.gesture.clear();
+        }
         self.waiting = false;
     }
 
@@ -1036,6 +1041,24 @@ mod tests {
         assert_eq!(snap.to_move, Side::Black);
         assert_eq!(state.gesture.selected, None);
         assert_eq!(snap.last_move, Some((Some(sq("e3")), sq("e4"))));
+    }
+
+    #[test]
+    fn the_same_position_again_keeps_the_piece_chosen() {
+        // A replaced worker resumes the game and sends its position again
+        // while the player has a piece picked up: the piece stays picked.
+        let (mut session, state) = state_for("mansindam", None);
+        let e3 = Origin::Square(sq("e3"));
+        let state = state.apply(Action::Select(e3));
+        let again = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(again.gesture.selected, Some(e3));
+        assert!(again.destinations()[sq("e4") as usize]);
+        // A move played (here from elsewhere) does drop it.
+        let moves = &state.snapshot.as_ref().unwrap().moves;
+        let d3d4 = moves.iter().find(|m| m.spec.from == Some(sq("d3")));
+        session.ask(Request::Play(d3d4.unwrap().spec)).unwrap();
+        let moved = again.apply(Action::Snapshot(Rc::new(session.snapshot())));
+        assert_eq!(moved.gesture.selected, None);
     }
 
     #[test]
