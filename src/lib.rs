@@ -9,6 +9,7 @@ pub mod ai;
 pub mod engine;
 pub mod net;
 pub mod protocol;
+pub mod qr;
 pub mod uci;
 pub mod web;
 pub mod worker;

@@ -24,6 +24,8 @@ mod bridge;
 mod commands;
 #[cfg(target_arch = "wasm32")]
 mod components;
+#[cfg(all(target_arch = "wasm32", feature = "study"))]
+mod friend;
 #[cfg(target_arch = "wasm32")]
 mod hooks;
 #[cfg(target_arch = "wasm32")]

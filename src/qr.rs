@@ -1,0 +1,1 @@
+//! QR codes (being written).

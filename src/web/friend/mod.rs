@@ -1,0 +1,3 @@
+//! Play a friend on another device: the page's side (the study bundle).
+
+pub mod rtc;

@@ -1,0 +1,1 @@
+//! The WebRTC data channel (being written).
