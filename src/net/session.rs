@@ -311,8 +311,14 @@ impl Session {
         let Message::Invite(terms) = frame.message else {
             return Err(TermsError::NotAnInvite);
         };
+        Session::guest(frame.game_id, terms)
+    }
+
+    /// The invited page's game, from the terms an invitation link carried
+    /// (it starts with [`Session::accept`]).
+    pub fn guest(game_id: u64, terms: Invite) -> Result<Session, TermsError> {
         let me = terms.inviter.flip();
-        Session::new(frame.game_id, terms, me)
+        Session::new(game_id, terms, me)
     }
 
     /// A game started earlier, as it was saved (a reload): its moves and

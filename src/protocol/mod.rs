@@ -11,6 +11,8 @@
 //! natively they are plain data, so the native build needs no serde.
 
 mod analysis;
+#[cfg(feature = "study")]
+pub mod friend;
 pub mod puzzle;
 
 #[cfg(target_arch = "wasm32")]
@@ -128,6 +130,10 @@ impl Lang {
 pub enum Player {
     Human,
     Computer,
+    /// A friend on another device, whose moves come over the network (the
+    /// study bundle's online games; last, as the play page has none).
+    #[cfg(feature = "study")]
+    Friend,
 }
 
 impl Player {
@@ -135,6 +141,8 @@ impl Player {
         match self {
             Player::Human => "human",
             Player::Computer => "computer",
+            #[cfg(feature = "study")]
+            Player::Friend => "friend",
         }
     }
 
@@ -309,6 +317,9 @@ pub enum Request {
     /// FEN ([`Response::Setup`]). Leaves the worker's game as it was.
     #[cfg(feature = "study")]
     Setup(SetupRequest),
+    /// The game against a friend on another device.
+    #[cfg(feature = "study")]
+    Friend(friend::FriendRequest),
 }
 
 /// What the worker tells the page.
@@ -339,6 +350,8 @@ pub enum Response {
     /// editor's position is then unchanged).
     #[cfg(feature = "study")]
     Setup(Result<Box<SetupJudged>, String>),
+    #[cfg(feature = "study")]
+    Friend(friend::FriendNews),
 }
 
 /// A position being set up on the board editor, as the page holds it: the

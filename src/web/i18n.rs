@@ -50,6 +50,9 @@ pub struct Text {
     /// The puzzle board's words (in the study bundle only).
     #[cfg(feature = "study")]
     pub pz: &'static PuzzleText,
+    /// A game against a friend on another device (in the study bundle only).
+    #[cfg(feature = "study")]
+    pub fr: &'static crate::web::friend_text::FriendText,
     /// The Share dialog's way to the embed builder.
     pub embed_in_post: &'static str,
     /// The New game dialog's way to the board editor.
@@ -253,10 +256,16 @@ impl Text {
             reason => return self.explanation(reason).to_string(),
         };
         let loser = ending.winner.flip();
-        match (players[loser.index()], players.contains(&Player::Computer)) {
+        match (players[loser.index()], one_player_here(players)) {
             (Player::Human, true) => texts[1].to_string(),
             (Player::Computer, _) => texts[2].to_string(),
             (Player::Human, false) => fill(texts[0], &[("side", self.side(loser))]),
+            #[cfg(feature = "study")]
+            (Player::Friend, _) => match ending.reason {
+                EndReason::Time => self.fr.their_clock_out,
+                _ => self.fr.they_resigned,
+            }
+            .to_string(),
         }
     }
 
@@ -340,7 +349,11 @@ impl Text {
         if snap.thinking {
             return t.thinking.to_string();
         }
-        let who = if snap.players.contains(&Player::Computer) {
+        #[cfg(feature = "study")]
+        if snap.players[snap.to_move.index()] == Player::Friend {
+            return fill(t.fr.their_move, &side);
+        }
+        let who = if one_player_here(snap.players) {
             fill(t.your_move, &side)
         } else {
             fill(t.to_move, &side)
@@ -361,12 +374,20 @@ impl Text {
 
     /// "Computer", "You" (against the computer) or "Player" (two players).
     pub fn player(&self, players: [Player; 2], side: Side) -> &'static str {
-        match (players[side.index()], players.contains(&Player::Computer)) {
+        match (players[side.index()], one_player_here(players)) {
             (Player::Computer, _) => self.computer,
             (Player::Human, true) => self.you,
             (Player::Human, false) => self.player,
+            #[cfg(feature = "study")]
+            (Player::Friend, _) => self.fr.friend,
         }
     }
+}
+
+/// The page speaks to one player ("you"), against the computer or a
+/// friend on another device; not to two players at one device.
+fn one_player_here(players: [Player; 2]) -> bool {
+    players.iter().any(|&p| p != Player::Human)
 }
 
 /// The text with its first letter in upper case: the engine writes its
@@ -836,6 +857,8 @@ pub static EN: Text = Text {
     bd: &BD_EN,
     #[cfg(feature = "study")]
     pz: &PZ_EN,
+    #[cfg(feature = "study")]
+    fr: &crate::web::friend_text::FR_EN,
     embed_in_post: "Put it in a post…",
     set_up_position: "Set up a position",
     solve_puzzles: "Solve puzzles",
@@ -1034,6 +1057,8 @@ pub static KO: Text = Text {
     bd: &BD_KO,
     #[cfg(feature = "study")]
     pz: &PZ_KO,
+    #[cfg(feature = "study")]
+    fr: &crate::web::friend_text::FR_KO,
     embed_in_post: "글에 넣기…",
     set_up_position: "국면 배치하기",
     solve_puzzles: "퍼즐 풀기",

@@ -26,6 +26,10 @@ mod study;
 #[cfg(feature = "study")]
 mod setup;
 
+/// A game against a friend on another device.
+#[cfg(feature = "study")]
+mod friend;
+
 // The page offers the levels the AI has.
 const _: () = assert!(LEVELS == ai::LEVELS);
 
@@ -46,6 +50,9 @@ pub struct Session {
     searcher: Searcher,
     /// The computer's time for its next move, in a timed game.
     computer_time: Option<TimeLeft>,
+    /// The game against a friend, while one is open.
+    #[cfg(feature = "study")]
+    online: Option<friend::Online>,
 }
 
 impl Default for Session {
@@ -65,6 +72,8 @@ impl Session {
             game_id: 0,
             searcher: Searcher::new(TABLE_MB),
             computer_time: None,
+            #[cfg(feature = "study")]
+            online: None,
         }
     }
 
@@ -93,6 +102,11 @@ impl Session {
     /// refused silently (the page offers only legal ones). `now` is the
     /// clock, in milliseconds, for the hint's time limit.
     pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64) -> Vec<Response> {
+        #[cfg(feature = "study")]
+        let request = match self.online_request(request, now() as u64) {
+            Ok(answer) => return answer,
+            Err(request) => request,
+        };
         match request {
             Request::Hint => self.hint(now).map(Response::Hint).into_iter().collect(),
             Request::Record { date } => vec![Response::Record(self.record(&date))],
@@ -141,6 +155,8 @@ impl Session {
             }
             #[cfg(feature = "study")]
             Request::Setup(request) => vec![Response::Setup(self.setup(request).map(Box::new))],
+            #[cfg(feature = "study")]
+            Request::Friend(request) => self.friend(request, now() as u64),
             #[cfg(feature = "study")]
             Request::Analyse(_) | Request::Review(_) => {
                 let mut out = Vec::new();
@@ -503,8 +519,9 @@ fn kind_views(variant: Variant) -> Vec<KindView> {
 /// A record's tags: the date, and the players named as the page shows them.
 fn header_of(players: [Player; 2], level: u8, date: &str) -> PgnHeader {
     let name = |side: Color| match players[side.index()] {
-        Player::Human => "Player".to_string(),
         Player::Computer => format!("Computer (level {level})"),
+        // (Both pages of a game between friends write the same record.)
+        _ => "Player".to_string(),
     };
     PgnHeader {
         date: date.chars().take(10).collect(),

@@ -51,6 +51,9 @@ pub fn use_worker(store: &Store) -> WorkerHandle {
                     #[cfg(feature = "study")]
                     Response::Analysis(_) | Response::ReviewProgress(_) | Response::Reviewed(_) => {
                     }
+                    // (The online game's news: read by its own handler.)
+                    #[cfg(feature = "study")]
+                    Response::Friend(_) => {}
                     #[cfg(feature = "study")]
                     Response::Setup(answer) => {
                         let answer = answer.map(|j| Rc::new(*j));

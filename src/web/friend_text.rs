@@ -1,0 +1,145 @@
+//! The words of a game against a friend on another device (the study
+//! bundle only), in English and Korean. `{name}` marks a value filled in
+//! by `i18n::fill`.
+
+use crate::net::Phrase;
+
+pub struct FriendText {
+    /// The New game dialog's choice, and its help.
+    pub play_friend: &'static str,
+    pub play_friend_help: &'static str,
+    /// The invitation being set up.
+    pub invite_title: &'static str,
+    pub your_side: &'static str,
+    pub random_side: &'static str,
+    pub make_invite: &'static str,
+    /// The link to send, and how.
+    pub invite_ready: &'static str,
+    pub send_link: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    pub share: &'static str,
+    pub qr_title: &'static str,
+    pub waiting_reply: &'static str,
+    pub paste_reply: &'static str,
+    pub paste_reply_help: &'static str,
+    pub use_reply: &'static str,
+    /// The invited player's view: "Your friend invites you to play
+    /// {game}: you play {side}, {clock}."
+    pub invited_title: &'static str,
+    pub invited: &'static str,
+    pub accept: &'static str,
+    pub decline: &'static str,
+    pub no_clock: &'static str,
+    pub reply_ready: &'static str,
+    pub waiting_connection: &'static str,
+    /// The reply link opened in the inviter's browser.
+    pub reply_handed: &'static str,
+    pub reply_unclaimed: &'static str,
+    /// A link that cannot be used: "{error}".
+    pub bad_link: &'static str,
+    /// The game: whose move, who the opponent is.
+    pub friend: &'static str,
+    pub their_move: &'static str,
+    pub connecting: &'static str,
+    pub connected: &'static str,
+    pub preparing: &'static str,
+    /// The connection could not be made: "{cause}".
+    pub no_connection: &'static str,
+    /// Something the other page sent was refused.
+    pub refused: &'static str,
+    pub they_resigned: &'static str,
+    pub their_clock_out: &'static str,
+    /// The phrases, as `Phrase::ALL` orders them; "Your friend says: {phrase}".
+    pub phrases: [&'static str; 3],
+    pub they_say: &'static str,
+    pub say_title: &'static str,
+}
+
+impl FriendText {
+    pub fn phrase(&self, p: Phrase) -> &'static str {
+        self.phrases[p as usize]
+    }
+}
+
+pub static FR_EN: FriendText = FriendText {
+    play_friend: "Play a friend online",
+    play_friend_help: "On another device: you send a link, your friend sends one back.",
+    invite_title: "Invite a friend",
+    your_side: "You play",
+    random_side: "Random",
+    make_invite: "Make the invitation link",
+    invite_ready: "Send this link to your friend:",
+    send_link: "Send it by any chat app, or let them scan the code.",
+    copy: "Copy",
+    copied: "Copied",
+    share: "Share…",
+    qr_title: "The link as a QR code",
+    waiting_reply: "Waiting for your friend's reply link…",
+    paste_reply: "Their reply link",
+    paste_reply_help: "Open it in this browser, or paste it here.",
+    use_reply: "Connect",
+    invited_title: "An invitation",
+    invited: "Your friend invites you to play {game}: you play {side}, {clock}.",
+    accept: "Accept",
+    decline: "Decline",
+    no_clock: "no clock",
+    reply_ready: "Send this reply link back to your friend:",
+    waiting_connection: "The game starts when your friend opens it.",
+    reply_handed: "The reply went to your waiting game in this browser: you can close this tab.",
+    reply_unclaimed: "No game in this browser waits for this reply: open it in the browser that made the invitation, or paste it there.",
+    bad_link: "This link cannot be used: {error}.",
+    friend: "Friend",
+    their_move: "Your friend's move ({side})",
+    connecting: "Connecting to your friend…",
+    connected: "Connected",
+    preparing: "Preparing the link…",
+    no_connection: "The connection to your friend could not be made: {cause}",
+    refused: "Your friend's page sent something this page could not accept; the game is as it was.",
+    they_resigned: "Your friend resigned.",
+    their_clock_out: "Your friend's clock ran out.",
+    phrases: ["Hello!", "Good game!", "Thanks!"],
+    they_say: "Your friend says: {phrase}",
+    say_title: "Say to your friend",
+};
+
+pub static FR_KO: FriendText = FriendText {
+    play_friend: "온라인으로 친구와 두기",
+    play_friend_help: "다른 기기의 친구와: 링크를 보내면 친구가 답장 링크를 보냅니다.",
+    invite_title: "친구 초대",
+    your_side: "내 편",
+    random_side: "무작위",
+    make_invite: "초대 링크 만들기",
+    invite_ready: "이 링크를 친구에게 보내세요:",
+    send_link: "메신저로 보내거나 친구가 코드를 찍게 하세요.",
+    copy: "복사",
+    copied: "복사됨",
+    share: "공유…",
+    qr_title: "링크의 QR 코드",
+    waiting_reply: "친구의 답장 링크를 기다리는 중…",
+    paste_reply: "친구의 답장 링크",
+    paste_reply_help: "이 브라우저에서 열거나 여기에 붙여 넣으세요.",
+    use_reply: "연결",
+    invited_title: "초대",
+    invited: "친구가 {game} 대국에 초대했습니다: 내 편은 {side}, {clock}.",
+    accept: "수락",
+    decline: "거절",
+    no_clock: "시계 없음",
+    reply_ready: "이 답장 링크를 친구에게 보내세요:",
+    waiting_connection: "친구가 열면 대국이 시작됩니다.",
+    reply_handed: "답장이 이 브라우저의 기다리는 대국으로 갔습니다. 이 탭은 닫아도 됩니다.",
+    reply_unclaimed: "이 브라우저에는 이 답장을 기다리는 대국이 없습니다. 초대를 만든 브라우저에서 열거나 거기에 붙여 넣으세요.",
+    bad_link: "이 링크는 쓸 수 없습니다: {error}.",
+    friend: "친구",
+    their_move: "친구 차례 ({side})",
+    connecting: "친구와 연결하는 중…",
+    connected: "연결됨",
+    preparing: "링크를 준비하는 중…",
+    no_connection: "친구와 연결하지 못했습니다: {cause}",
+    refused: "친구의 페이지가 받을 수 없는 것을 보냈습니다. 대국은 그대로입니다.",
+    they_resigned: "친구가 기권했습니다.",
+    their_clock_out: "친구의 시간이 다 되었습니다.",
+    phrases: ["안녕하세요!", "좋은 대국이었어요!", "고마워요!"],
+    they_say: "친구의 말: {phrase}",
+    say_title: "친구에게 말하기",
+};
