@@ -63,6 +63,7 @@
 //! clock's `TimeControl` to [`clock::Control`], which has the same fields).
 
 pub mod clock;
+pub mod ice;
 pub mod link;
 pub mod message;
 pub mod reconnect;

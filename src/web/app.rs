@@ -50,6 +50,8 @@ pub fn app() -> Html {
     let editor = study::editor(&state, &store);
     let builder_page = study::builder(&state, &store);
     let puzzle = study::puzzle(&state, &store);
+    let friend = study::friend(&state, &commands);
+    let befriended = state.befriended();
     let show_ply = store.reform(Action::ShowPly);
 
     let t = state.text();
@@ -186,13 +188,16 @@ pub fn app() -> Html {
                     </aside>
                 } else {
                     <aside class="panel">
+                        if let Some(f) = &friend { { f.section.clone() } }
                         if state.view.viewer { { steps } }
                         <div class="toolbar">
                             { flip(false) }
                             if playing {
                                 { take_back(false) }
-                                <ToolButton testid="hint" label={t.hint} icon="?" title={t.hint_title}
-                                    disabled={!state.can_hint()} onclick={store.dispatching(Action::AskHint)} />
+                                if !befriended {
+                                    <ToolButton testid="hint" label={t.hint} icon="?" title={t.hint_title}
+                                        disabled={!state.can_hint()} onclick={store.dispatching(Action::AskHint)} />
+                                }
                             }
                             <ToolButton testid="rules" label={t.rules} icon="i" disabled={snap.is_none()}
                                 onclick={store.dispatching(Action::Open(Dialog::Rules))} />
@@ -201,7 +206,8 @@ pub fn app() -> Html {
                             <ToolButton testid="share" label={t.share} icon="↗" disabled={snap.is_none()}
                                 onclick={store.dispatching(Action::Open(Dialog::Share))} />
                             <ToolButton testid="analyse" label={t.analyse} icon="⌕" title={t.analyse_title}
-                                disabled={snap.is_none()} onclick={commands.on(Commands::open_analysis)} />
+                                disabled={snap.is_none() || (befriended && snap.as_ref().is_some_and(|s| s.ending.is_none()))}
+                                onclick={commands.on(Commands::open_analysis)} />
                             if playing {
                                 <ToolButton testid="resign" label={t.resign} icon="⚑" danger=true
                                     disabled={state.resigner().is_none()}
@@ -228,6 +234,7 @@ pub fn app() -> Html {
             </main>
             }
             { overlays(&state, &store, &commands, share_url.as_deref(), builder_url) }
+            if let Some(f) = friend { { f.dialog } }
         </div>
     }
 }
@@ -316,6 +323,7 @@ fn overlays(
             on_start={commands.with(Commands::start)}
             on_editor={commands.on(Commands::open_editor)}
             on_puzzles={commands.with(Commands::open_puzzles)}
+            on_friend={commands.on(Commands::open_friend)}
             on_close={store.dispatching(Action::CloseDialog)} />
     }
     if state.dialogs.update_ready && !state.view.embed {

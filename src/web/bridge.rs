@@ -178,6 +178,15 @@ impl WorkerHandle {
         }
     }
 
+    /// A number for a game the worker starts by another request (a game
+    /// against a friend), after every game numbered so far.
+    #[cfg(feature = "study")]
+    pub fn next_id(&self) -> u32 {
+        let id = self.inner.next_id.get();
+        self.inner.next_id.set(id.wrapping_add(1));
+        id
+    }
+
     /// The worker has not answered in time (it hangs, or was stopped from
     /// outside, which sends no event): replace it as if it had failed.
     pub fn recover(&self) {

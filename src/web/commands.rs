@@ -18,8 +18,15 @@ use crate::web::hooks::Store;
 use crate::web::link::Shown;
 use crate::web::link::{Link, Mode};
 use crate::web::prefs::Prefs;
+#[cfg(feature = "study")]
+use crate::web::state::{friend, FriendAction};
 use crate::web::state::{Action, BoardInput, Dialog, Intent, Start};
 use crate::web::storage;
+#[cfg(feature = "study")]
+use crate::{
+    protocol::{friend::FriendRequest, Request},
+    web::i18n::fill,
+};
 
 #[derive(Clone)]
 pub struct Commands {
@@ -78,6 +85,7 @@ impl Commands {
     /// A new game from the New game dialog. A computer still thinking is
     /// stopped (the game goes to a new worker).
     pub fn start(&self, (mut game, bottom, clock): Start) {
+        self.leave_friend();
         let thinking = self.snapshot().is_some_and(|s| s.thinking);
         // The computer's time, should it move first.
         game.clock = clock.and_then(|c| Clock::new(c).computer_time(game.players, 0.0));
@@ -89,6 +97,11 @@ impl Commands {
     /// The game shown again from its start, the colours exchanged when
     /// `swap` (see `State::rematch`), started as the New game dialog does.
     pub fn rematch(&self, swap: bool) {
+        #[cfg(feature = "study")]
+        if self.store.get().befriended() {
+            let game_id = (js_sys::Math::random() * 9e15) as u64 + 1;
+            return self.tell_friend(FriendRequest::RematchOffer(game_id));
+        }
         if let Some(start) = self.store.get().rematch(swap) {
             self.start(start);
         }
@@ -99,6 +112,10 @@ impl Commands {
     /// thinks, the game goes to a new worker.
     pub fn take_back(&self) {
         let state = self.store.get();
+        #[cfg(feature = "study")]
+        if state.befriended() {
+            return self.tell_friend(FriendRequest::TakebackAsk);
+        }
         match state.snapshot.as_ref().filter(|s| s.thinking) {
             Some(snap) => {
                 if let Some(game) = snap.taken_back() {
@@ -186,6 +203,32 @@ impl Commands {
         storage::go_to(&link);
     }
 
+    /// Opens the invitation of a friend on another device (the play page
+    /// loads the study bundle for it).
+    pub fn open_friend(&self) {
+        #[cfg(feature = "study")]
+        {
+            self.store.dispatch(Action::CloseDialog);
+            self.store
+                .dispatch(Action::Friend(FriendAction::Stage(friend::Stage::Setup)));
+        }
+        #[cfg(not(feature = "study"))]
+        storage::go_to(&Link {
+            mode: Some(Mode::Friend),
+            lang: Some(self.store.get().view.lang),
+            ..Link::default()
+        });
+    }
+
+    /// Leaves the friend mode (the invitation given up, a new game here).
+    pub fn leave_friend(&self) {
+        #[cfg(feature = "study")]
+        if self.store.get().befriended() {
+            crate::web::friend::leave();
+            self.store.dispatch(Action::Friend(FriendAction::Leave));
+        }
+    }
+
     /// Opens the puzzles of one game (`pandemonium`, else Mansindam).
     pub fn open_puzzles(&self, pandemonium: bool) {
         let state = self.store.get();
@@ -238,6 +281,57 @@ impl Commands {
             ..Link::of_game(snap, view.bottom(), Shown::Analysed, view.prefs.pieces)
         };
         storage::go_to(&link);
+    }
+
+    /// Invites a friend to a game on `terms`, this player taking `me`.
+    #[cfg(feature = "study")]
+    pub fn invite_friend(&self, terms: crate::net::Invite, me: crate::protocol::Side) {
+        crate::web::friend::invite(&self.store, &self.worker, terms, me);
+    }
+
+    /// Accepts the invitation shown.
+    #[cfg(feature = "study")]
+    pub fn accept_invitation(&self, link: &crate::net::link::RtcLink) {
+        crate::web::friend::accept(&self.store, &self.worker, link);
+    }
+
+    /// The friend's reply link, pasted.
+    #[cfg(feature = "study")]
+    pub fn take_reply(&self, text: &str) {
+        if !crate::web::friend::take_reply(text, &self.store) {
+            let t = self.store.get().text();
+            let error = fill(t.fr.bad_link, &[("error", t.fr.reply_unclaimed)]);
+            self.store
+                .dispatch(Action::Friend(FriendAction::Stage(friend::Stage::Failed(
+                    error,
+                ))));
+        }
+    }
+
+    #[cfg(feature = "study")]
+    fn tell_friend(&self, request: FriendRequest) {
+        self.worker.send(Request::Friend(request));
+    }
+
+    #[cfg(feature = "study")]
+    pub fn say(&self, phrase: crate::net::Phrase) {
+        self.tell_friend(FriendRequest::Say(phrase));
+    }
+
+    #[cfg(feature = "study")]
+    pub fn answer_takeback(&self, accept: bool) {
+        self.tell_friend(FriendRequest::TakebackAnswer(accept));
+    }
+
+    #[cfg(feature = "study")]
+    pub fn answer_rematch(&self, accept: bool) {
+        self.tell_friend(FriendRequest::RematchAnswer(accept));
+    }
+
+    #[cfg(feature = "study")]
+    pub fn dismiss_friend_news(&self) {
+        self.store
+            .dispatch(Action::Friend(FriendAction::DismissNews));
     }
 
     /// New settings, kept for the next visit.

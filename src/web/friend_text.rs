@@ -3,10 +3,10 @@
 //! by `i18n::fill`.
 
 use crate::net::Phrase;
+use crate::protocol::friend::FriendEvent;
 
 pub struct FriendText {
-    /// The New game dialog's choice, and its help.
-    pub play_friend: &'static str,
+    /// The invitation's help.
     pub play_friend_help: &'static str,
     /// The invitation being set up.
     pub invite_title: &'static str,
@@ -16,8 +16,6 @@ pub struct FriendText {
     /// The link to send, and how.
     pub invite_ready: &'static str,
     pub send_link: &'static str,
-    pub copy: &'static str,
-    pub copied: &'static str,
     pub share: &'static str,
     pub qr_title: &'static str,
     pub waiting_reply: &'static str,
@@ -54,16 +52,51 @@ pub struct FriendText {
     pub phrases: [&'static str; 3],
     pub they_say: &'static str,
     pub say_title: &'static str,
+    /// The friend's questions and the answers to this player's.
+    pub takeback_asked: &'static str,
+    pub takeback_accepted: &'static str,
+    pub takeback_declined: &'static str,
+    pub takeback_crossed: &'static str,
+    pub takeback_waiting: &'static str,
+    pub rematch_offered: &'static str,
+    pub rematch_declined: &'static str,
+    pub rematch_waiting: &'static str,
+    pub rematch_started: &'static str,
+    pub started: &'static str,
+    pub resumed: &'static str,
+    /// The channel: down, being resumed, given up.
+    pub away: &'static str,
+    pub resuming: &'static str,
+    pub link_failed: &'static str,
+    pub invite_link: &'static str,
+    pub reply_link: &'static str,
 }
 
 impl FriendText {
     pub fn phrase(&self, p: Phrase) -> &'static str {
         self.phrases[p as usize]
     }
+
+    /// What the player is told of the friend's doing.
+    pub fn event(&self, e: FriendEvent) -> String {
+        match e {
+            FriendEvent::Started => self.started.into(),
+            FriendEvent::Phrase(p) => {
+                crate::web::i18n::fill(self.they_say, &[("phrase", self.phrase(p))])
+            }
+            FriendEvent::TakebackAsked => self.takeback_asked.into(),
+            FriendEvent::TakebackAccepted => self.takeback_accepted.into(),
+            FriendEvent::TakebackDeclined => self.takeback_declined.into(),
+            FriendEvent::TakebackCrossed => self.takeback_crossed.into(),
+            FriendEvent::RematchOffered => self.rematch_offered.into(),
+            FriendEvent::RematchDeclined => self.rematch_declined.into(),
+            FriendEvent::Rematch => self.rematch_started.into(),
+            FriendEvent::Resumed => self.resumed.into(),
+        }
+    }
 }
 
 pub static FR_EN: FriendText = FriendText {
-    play_friend: "Play a friend online",
     play_friend_help: "On another device: you send a link, your friend sends one back.",
     invite_title: "Invite a friend",
     your_side: "You play",
@@ -71,8 +104,6 @@ pub static FR_EN: FriendText = FriendText {
     make_invite: "Make the invitation link",
     invite_ready: "Send this link to your friend:",
     send_link: "Send it by any chat app, or let them scan the code.",
-    copy: "Copy",
-    copied: "Copied",
     share: "Share…",
     qr_title: "The link as a QR code",
     waiting_reply: "Waiting for your friend's reply link…",
@@ -101,10 +132,25 @@ pub static FR_EN: FriendText = FriendText {
     phrases: ["Hello!", "Good game!", "Thanks!"],
     they_say: "Your friend says: {phrase}",
     say_title: "Say to your friend",
+    takeback_asked: "Your friend asks to take back their last move.",
+    takeback_accepted: "Your friend accepted: your move is taken back.",
+    takeback_declined: "Your friend declined to take back your move.",
+    takeback_crossed: "You both asked to take back at once: neither request stands.",
+    takeback_waiting: "Take-back asked: waiting for your friend…",
+    rematch_offered: "Your friend offers a rematch with the colours swapped.",
+    rematch_declined: "Your friend declined the rematch.",
+    rematch_waiting: "Rematch offered: waiting for your friend…",
+    rematch_started: "The rematch has begun: the colours are swapped.",
+    started: "Your friend accepted: the game has begun.",
+    resumed: "Reconnected: the game goes on.",
+    away: "Your friend is disconnected.",
+    resuming: "Reconnecting…",
+    link_failed: "The two games differ: this game can no longer go on here.",
+    invite_link: "Invitation link",
+    reply_link: "Reply link",
 };
 
 pub static FR_KO: FriendText = FriendText {
-    play_friend: "온라인으로 친구와 두기",
     play_friend_help: "다른 기기의 친구와: 링크를 보내면 친구가 답장 링크를 보냅니다.",
     invite_title: "친구 초대",
     your_side: "내 편",
@@ -112,8 +158,6 @@ pub static FR_KO: FriendText = FriendText {
     make_invite: "초대 링크 만들기",
     invite_ready: "이 링크를 친구에게 보내세요:",
     send_link: "메신저로 보내거나 친구가 코드를 찍게 하세요.",
-    copy: "복사",
-    copied: "복사됨",
     share: "공유…",
     qr_title: "링크의 QR 코드",
     waiting_reply: "친구의 답장 링크를 기다리는 중…",
@@ -142,4 +186,20 @@ pub static FR_KO: FriendText = FriendText {
     phrases: ["안녕하세요!", "좋은 대국이었어요!", "고마워요!"],
     they_say: "친구의 말: {phrase}",
     say_title: "친구에게 말하기",
+    takeback_asked: "친구가 마지막 수를 무르자고 합니다.",
+    takeback_accepted: "친구가 받아들였습니다. 내 수를 물렀습니다.",
+    takeback_declined: "친구가 무르기를 거절했습니다.",
+    takeback_crossed: "둘이 동시에 무르기를 청해서 둘 다 취소되었습니다.",
+    takeback_waiting: "무르기를 청했습니다. 친구의 대답을 기다리는 중…",
+    rematch_offered: "친구가 편을 바꿔 한 판 더 두자고 합니다.",
+    rematch_declined: "친구가 한 판 더 두기를 거절했습니다.",
+    rematch_waiting: "한 판 더 두자고 했습니다. 친구의 대답을 기다리는 중…",
+    rematch_started: "새 대국이 시작되었습니다. 편이 바뀌었습니다.",
+    started: "친구가 수락했습니다. 대국이 시작되었습니다.",
+    resumed: "다시 연결되었습니다. 대국이 이어집니다.",
+    away: "친구의 연결이 끊어졌습니다.",
+    resuming: "다시 연결하는 중…",
+    link_failed: "두 대국이 서로 달라서 여기서는 더 둘 수 없습니다.",
+    invite_link: "초대 링크",
+    reply_link: "답장 링크",
 };

@@ -59,6 +59,8 @@ pub struct Text {
     pub set_up_position: &'static str,
     /// The New game dialog's way to the puzzles.
     pub solve_puzzles: &'static str,
+    /// The New game dialog's way to a game with a friend on another device.
+    pub play_friend: &'static str,
     pub tagline: &'static str,
     pub loading: &'static str,
     pub language: &'static str,
@@ -862,6 +864,7 @@ pub static EN: Text = Text {
     embed_in_post: "Put it in a post…",
     set_up_position: "Set up a position",
     solve_puzzles: "Solve puzzles",
+    play_friend: "Play a friend online",
     tagline: "Chess on 9×9 with drops",
     loading: "Starting the game engine…",
     language: "Language",
@@ -1062,6 +1065,7 @@ pub static KO: Text = Text {
     embed_in_post: "글에 넣기…",
     set_up_position: "국면 배치하기",
     solve_puzzles: "퍼즐 풀기",
+    play_friend: "온라인으로 친구와 두기",
     tagline: "잡은 말을 다시 놓는 9×9 체스",
     loading: "게임 엔진을 시작하는 중…",
     language: "언어",

@@ -42,6 +42,9 @@ pub enum Mode {
     /// Puzzles: the set's (`puzzle=` names one) or the link's own
     /// (`fen=` and `solution=`).
     Puzzle,
+    /// A game against a friend on another device: the invitation's terms
+    /// are chosen (the links themselves travel in the fragment, `#rtc=`).
+    Friend,
 }
 
 impl Mode {
@@ -55,10 +58,11 @@ impl Mode {
             Mode::Diagram => "diagram",
             Mode::Builder => "builder",
             Mode::Puzzle => "puzzle",
+            Mode::Friend => "friend",
         }
     }
 
-    pub const ALL: [Mode; 8] = [
+    pub const ALL: [Mode; 9] = [
         Mode::Ai,
         Mode::Local,
         Mode::View,
@@ -67,6 +71,7 @@ impl Mode {
         Mode::Diagram,
         Mode::Builder,
         Mode::Puzzle,
+        Mode::Friend,
     ];
 
     fn parse(s: &str) -> Option<Mode> {

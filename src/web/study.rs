@@ -213,6 +213,41 @@ pub fn puzzle(_: &State, _: &Store) -> Option<PuzzleParts> {
     None
 }
 
+/// The friend mode's parts, when it is open: the dialog that brings the
+/// two pages together (until the game begins) and the panel's part.
+pub struct FriendParts {
+    pub dialog: Html,
+    pub section: Html,
+}
+
+#[cfg(feature = "study")]
+pub fn friend(state: &State, commands: &Commands) -> Option<FriendParts> {
+    use crate::web::components::friend::{self, FindActions, FindDialog, GameActions};
+    let board = state.friend.as_ref()?;
+    let lang = state.view.lang;
+    let actions = FindActions {
+        invite: commands.with(|c, (terms, me)| c.invite_friend(terms, me)),
+        accept: commands.with(|c, link: std::rc::Rc<_>| c.accept_invitation(&link)),
+        reply: commands.with(|c, text: String| c.take_reply(&text)),
+        close: commands.on(Commands::leave_friend),
+    };
+    let game = GameActions {
+        say: commands.with(Commands::say),
+        answer_takeback: commands.with(Commands::answer_takeback),
+        answer_rematch: commands.with(Commands::answer_rematch),
+        dismiss: commands.on(Commands::dismiss_friend_news),
+    };
+    Some(FriendParts {
+        dialog: html! { <FindDialog stage={board.stage.clone()} {lang} {actions} /> },
+        section: friend::section(board, state.text(), &game),
+    })
+}
+
+#[cfg(not(feature = "study"))]
+pub fn friend(_: &State, _: &Commands) -> Option<FriendParts> {
+    None
+}
+
 /// The link to the puzzle on the board (`own`: by its line, not its name).
 #[cfg(feature = "study")]
 pub fn puzzle_link(state: &State, own: bool) -> Option<Link> {
@@ -228,10 +263,14 @@ pub fn puzzle_link(_: &State, _: bool) -> Option<Link> {
 /// the board editor, the embed builder or the puzzles): the play page then
 /// loads it instead of starting.
 pub fn wanted() -> bool {
-    matches!(
-        crate::web::storage::link().0.mode,
-        Some(Mode::Analysis | Mode::Editor | Mode::Builder | Mode::Puzzle)
-    )
+    let friends_link = web_sys::window()
+        .and_then(|w| w.location().hash().ok())
+        .is_some_and(|h| h.starts_with("#rtc="));
+    friends_link
+        || matches!(
+            crate::web::storage::link().0.mode,
+            Some(Mode::Analysis | Mode::Editor | Mode::Builder | Mode::Puzzle | Mode::Friend)
+        )
 }
 
 /// Loads the study bundle: its wasm-bindgen glue, then the loader that

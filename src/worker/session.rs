@@ -105,7 +105,7 @@ impl Session {
         #[cfg(feature = "study")]
         let request = match self.online_request(request, now() as u64) {
             Ok(answer) => return answer,
-            Err(request) => request,
+            Err(request) => *request,
         };
         match request {
             Request::Hint => self.hint(now).map(Response::Hint).into_iter().collect(),

@@ -82,6 +82,8 @@ pub struct NewGameProps {
     pub on_editor: Callback<()>,
     /// Solve puzzles of the game chosen instead (`pandemonium`).
     pub on_puzzles: Callback<bool>,
+    /// Invite a friend on another device instead.
+    pub on_friend: Callback<()>,
     pub on_close: Callback<()>,
 }
 
@@ -176,6 +178,8 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                     onclick={props.on_editor.reform(|_| ())}>{ t.set_up_position }</button>
                 <button type="button" class="button" data-testid="open-puzzles"
                     onclick={props.on_puzzles.reform(move |_| s.pandemonium)}>{ t.solve_puzzles }</button>
+                <button type="button" class="button" data-testid="open-friend"
+                    onclick={props.on_friend.reform(|_| ())}>{ t.play_friend }</button>
                 <button type="button" class="button" onclick={close}>{ t.cancel }</button>
                 <button type="button" class="button primary" data-testid="start-game" onclick={start}>
                     { t.start }
@@ -195,7 +199,7 @@ pub struct ClockFields {
 }
 
 impl ClockFields {
-    fn of(control: Option<TimeControl>) -> ClockFields {
+    pub fn of(control: Option<TimeControl>) -> ClockFields {
         let c = control.unwrap_or(TimeControl::fischer(0, 0));
         ClockFields {
             minutes: c.minutes,
@@ -205,22 +209,22 @@ impl ClockFields {
         }
     }
 
-    fn control(self) -> Option<TimeControl> {
+    pub fn control(self) -> Option<TimeControl> {
         TimeControl::from_fields(self.minutes, self.increment, self.byoyomi, self.periods)
     }
 }
 
 #[derive(Properties, PartialEq)]
-struct ClockProps {
-    value: ClockFields,
-    lang: Lang,
-    on_change: Callback<ClockFields>,
+pub struct ClockProps {
+    pub value: ClockFields,
+    pub lang: Lang,
+    pub on_change: Callback<ClockFields>,
 }
 
 /// The clock: no clock, a quick choice, or the four fields (minutes,
 /// increment, byoyomi seconds and periods), kept in step.
 #[function_component(ClockChooser)]
-fn clock_chooser(props: &ClockProps) -> Html {
+pub fn clock_chooser(props: &ClockProps) -> Html {
     let (t, value) = (props.lang.text(), props.value);
     let chosen = value.control();
     let chip = |control: Option<TimeControl>| {

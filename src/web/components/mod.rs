@@ -9,6 +9,8 @@ pub mod controls;
 pub mod dialogs;
 #[cfg(feature = "study")]
 pub mod editor;
+#[cfg(feature = "study")]
+pub mod friend;
 pub mod hand;
 pub mod panel;
 pub mod piece;

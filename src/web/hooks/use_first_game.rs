@@ -51,6 +51,13 @@ pub fn first_state() -> State {
     if link.mode == Some(Mode::Puzzle) {
         return state.reduce(open_puzzles(&link)).0;
     }
+    #[cfg(feature = "study")]
+    if link.mode == Some(Mode::Friend) {
+        use crate::web::state::{friend::Stage, FriendAction};
+        return state
+            .reduce(Action::Friend(FriendAction::Stage(Stage::Setup)))
+            .0;
+    }
     state
 }
 
@@ -134,6 +141,10 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
     );
     dispatch.dispatch(Action::LinkProblems(problems));
     #[cfg(feature = "study")]
+    if open_friends_link(dispatch, worker) {
+        return;
+    }
+    #[cfg(feature = "study")]
     if link.mode == Some(Mode::Puzzle) {
         // The variant's start stands in until the puzzle is set up (the
         // saved game is left as it is).
@@ -170,6 +181,36 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
         saved_game(dispatch).unwrap_or_default()
     };
     worker.new_game(first, false);
+}
+
+/// A friend's link in the address (`#rtc=`): an invitation is shown with
+/// its game behind it (`true`); a reply link is handed to the tab that
+/// waits for it, the saved game behind (`false`, as for a link that
+/// cannot be used).
+#[cfg(feature = "study")]
+fn open_friends_link(dispatch: &Store, worker: &WorkerHandle) -> bool {
+    use crate::web::state::{friend::Stage, FriendAction};
+    let Some(fragment) = crate::web::friend::opened_link() else {
+        return false;
+    };
+    let stage = crate::web::friend::stage_of(&fragment, dispatch);
+    let game = match &stage {
+        Stage::Invited(link) => link.invite.as_ref().map(|terms| NewGame {
+            variant: terms.variant.id().to_string(),
+            fen: terms.start_fen.clone(),
+            players: [crate::protocol::Player::Human; 2],
+            ..NewGame::default()
+        }),
+        _ => None,
+    };
+    dispatch.dispatch(Action::Friend(FriendAction::Stage(stage)));
+    match game {
+        Some(game) => {
+            worker.new_game(game, false);
+            true
+        }
+        None => false,
+    }
 }
 
 /// The game saved in storage, with its clock (told to the page): `None`

@@ -51,9 +51,8 @@ pub fn use_worker(store: &Store) -> WorkerHandle {
                     #[cfg(feature = "study")]
                     Response::Analysis(_) | Response::ReviewProgress(_) | Response::Reviewed(_) => {
                     }
-                    // (The online game's news: read by its own handler.)
                     #[cfg(feature = "study")]
-                    Response::Friend(_) => {}
+                    Response::Friend(news) => crate::web::friend::on_news(news, &dispatch),
                     #[cfg(feature = "study")]
                     Response::Setup(answer) => {
                         let answer = answer.map(|j| Rc::new(*j));

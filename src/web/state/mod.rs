@@ -15,6 +15,8 @@ pub mod clock;
 pub mod dialogs;
 #[cfg(feature = "study")]
 pub mod editor;
+#[cfg(feature = "study")]
+pub mod friend;
 pub mod gesture;
 #[cfg(feature = "study")]
 pub mod puzzle;
@@ -41,6 +43,8 @@ pub use clock::ClockState;
 pub use dialogs::{Dialog, Dialogs, Notice, Records};
 #[cfg(feature = "study")]
 pub use editor::{Edit, Editor};
+#[cfg(feature = "study")]
+pub use friend::{FriendAction, FriendBoard};
 pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
 #[cfg(feature = "study")]
 pub use puzzle::{PuzzleBoard, Solve};
@@ -97,6 +101,10 @@ pub struct State {
     /// bundle only).
     #[cfg(feature = "study")]
     pub puzzle: Option<PuzzleBoard>,
+    /// A game against a friend on another device, from its invitation on
+    /// (in the study bundle only).
+    #[cfg(feature = "study")]
+    pub friend: Option<FriendBoard>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -227,6 +235,9 @@ pub enum Action {
     /// On the puzzle board.
     #[cfg(feature = "study")]
     Solve(Solve),
+    /// Playing a friend on another device.
+    #[cfg(feature = "study")]
+    Friend(FriendAction),
 }
 
 impl State {
@@ -411,6 +422,16 @@ impl State {
                 }
             }
             #[cfg(feature = "study")]
+            Action::Friend(action) => {
+                s.friend = match (&self.friend, action) {
+                    (_, FriendAction::Stage(stage)) if self.friend.is_none() => {
+                        Some(FriendBoard::at(stage))
+                    }
+                    (Some(board), action) => board.reduce(action),
+                    (None, _) => None,
+                };
+            }
+            #[cfg(feature = "study")]
             Action::Edit(edit) => {
                 let editor = match (&edit, &self.editor) {
                     (Edit::Open { .. }, _) => Editor::default(),
@@ -520,7 +541,7 @@ impl State {
             }
             // The chosen side at the bottom, else the human's (White when
             // both or neither are human).
-            let human_black = snap.players == [Player::Computer, Player::Human];
+            let human_black = snap.players[1] == Player::Human && snap.players[0] != Player::Human;
             let bottom = self.view.bottom_wish.take().unwrap_or(if human_black {
                 Side::Black
             } else {
@@ -596,6 +617,15 @@ impl State {
         requests
     }
 
+    /// A game against a friend on another device is being set up or
+    /// played (it is saved as such, not as the page's own game).
+    pub fn befriended(&self) -> bool {
+        #[cfg(feature = "study")]
+        return self.friend.is_some();
+        #[cfg(not(feature = "study"))]
+        return false;
+    }
+
     /// The puzzle board is open.
     pub fn puzzling(&self) -> bool {
         #[cfg(feature = "study")]
@@ -643,7 +673,8 @@ impl State {
     /// not an embedded game, one to look at, the analysis board (its
     /// positions are not the game), the editor or a puzzle.
     pub fn keeps_game(&self) -> bool {
-        !self.view.embed
+        !self.befriended()
+            && !self.view.embed
             && !self.view.viewer
             && self.analysis.is_none()
             && !self.editing()
@@ -1041,6 +1072,23 @@ mod tests {
         assert_eq!(snap.to_move, Side::Black);
         assert_eq!(state.gesture.selected, None);
         assert_eq!(snap.last_move, Some((Some(sq("e3")), sq("e4"))));
+    }
+
+    #[test]
+    fn the_player_s_side_is_at_the_bottom_against_the_computer_or_a_friend() {
+        let (session, _) = state_for("mansindam", None);
+        let bottom = |players: [Player; 2]| {
+            let mut snap = session.snapshot();
+            snap.players = players;
+            State::default()
+                .apply(Action::Snapshot(Rc::new(snap)))
+                .view
+                .flipped
+        };
+        assert!(bottom([Player::Computer, Player::Human]));
+        assert!(bottom([Player::Friend, Player::Human]));
+        assert!(!bottom([Player::Human, Player::Friend]));
+        assert!(!bottom([Player::Human, Player::Human]));
     }
 
     #[test]

@@ -143,9 +143,9 @@ impl Session {
         &mut self,
         request: Request,
         now: u64,
-    ) -> Result<Vec<Response>, Request> {
+    ) -> Result<Vec<Response>, Box<Request>> {
         if self.online.is_none() {
-            return Err(request);
+            return Err(Box::new(request));
         }
         let answer = match request {
             Request::Friend(r) => self.friend(r, now),
@@ -163,9 +163,9 @@ impl Session {
             )],
             Request::NewGame(_) | Request::Load(_) => {
                 self.online = None;
-                return Err(request);
+                return Err(Box::new(request));
             }
-            other => return Err(other),
+            other => return Err(Box::new(other)),
         };
         Ok(answer)
     }

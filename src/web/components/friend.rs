@@ -1,0 +1,425 @@
+//! Playing a friend on another device: the dialog that makes and shows
+//! the links (the invitation's terms, the invitation, an invitation
+//! received, the reply) and the game's part of the panel (the channel,
+//! the friend's news and questions, the phrases).
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::engine::{Color, Variant};
+use crate::net::link::RtcLink;
+use crate::net::{Control, Invite, Phrase, Timing};
+use crate::protocol::friend::{FriendView, LinkState};
+use crate::protocol::{Lang, Side};
+use crate::web::components::dialogs::{choice_button, ClockChooser, ClockFields, CopyField, Modal};
+use crate::web::i18n::{fill, Text, Texts};
+use crate::web::state::friend::{FriendBoard, News, Stage};
+
+/// What the dialog's buttons ask for.
+#[derive(Clone, PartialEq)]
+pub struct FindActions {
+    /// Invite on these terms, this player taking that side.
+    pub invite: Callback<(Invite, Side)>,
+    pub accept: Callback<Rc<RtcLink>>,
+    /// A reply link pasted.
+    pub reply: Callback<String>,
+    pub close: Callback<()>,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FindProps {
+    pub stage: Stage,
+    pub lang: Lang,
+    pub actions: FindActions,
+}
+
+/// The dialog that brings the two pages together, until the game begins.
+#[function_component(FindDialog)]
+pub fn find_dialog(props: &FindProps) -> Html {
+    let t = props.lang.text();
+    let close = props.actions.close.clone();
+    let close_button = html! {
+        <button type="button" class="button" data-testid="friend-close"
+            onclick={close.reform(|_| ())}>{ t.close }</button>
+    };
+    let (title, body) = match &props.stage {
+        Stage::Setup => (
+            t.fr.invite_title,
+            html! { <InviteForm lang={props.lang} on_invite={props.actions.invite.clone()} /> },
+        ),
+        Stage::Preparing => (
+            t.fr.invite_title,
+            html! { <p class="note" data-testid="friend-preparing" role="status">{ t.fr.preparing }</p> },
+        ),
+        Stage::Inviting { link } => (
+            t.fr.invite_title,
+            html! {
+                <>
+                    { link_to_send(link, t.fr.invite_ready, t.fr.invite_link, "invite-link", props.lang) }
+                    <p class="note" role="status" data-testid="friend-waiting">{ t.fr.waiting_reply }</p>
+                    <ReplyField lang={props.lang} on_reply={props.actions.reply.clone()} />
+                    <div class="dialog-buttons">{ close_button }</div>
+                </>
+            },
+        ),
+        Stage::Invited(link) => {
+            let accept = {
+                let (link, accept) = (link.clone(), props.actions.accept.clone());
+                Callback::from(move |_: MouseEvent| accept.emit(link.clone()))
+            };
+            (
+                t.fr.invited_title,
+                html! {
+                    <>
+                        <p class="question" data-testid="friend-invitation">
+                            { link.invite.as_ref().map(|i| invitation_text(i, t)).unwrap_or_default() }
+                        </p>
+                        <div class="dialog-buttons">
+                            <button type="button" class="button" data-testid="friend-decline"
+                                onclick={close.reform(|_| ())}>{ t.fr.decline }</button>
+                            <button type="button" class="button primary" data-testid="friend-accept"
+                                onclick={accept}>{ t.fr.accept }</button>
+                        </div>
+                    </>
+                },
+            )
+        }
+        Stage::Replying { link } => (
+            t.fr.invited_title,
+            html! {
+                <>
+                    { link_to_send(link, t.fr.reply_ready, t.fr.reply_link, "reply-link", props.lang) }
+                    <p class="note" role="status" data-testid="friend-waiting">{ t.fr.waiting_connection }</p>
+                    <div class="dialog-buttons">{ close_button }</div>
+                </>
+            },
+        ),
+        Stage::Handed(taken) => (
+            t.fr.reply_link,
+            html! {
+                <>
+                    <p class="question" role="status" data-testid="friend-handed" data-taken={taken.to_string()}>
+                        { if *taken { t.fr.reply_handed } else { t.fr.reply_unclaimed } }
+                    </p>
+                    <div class="dialog-buttons">{ close_button }</div>
+                </>
+            },
+        ),
+        Stage::Failed(why) => (
+            t.play_friend,
+            html! {
+                <>
+                    <p class="question" role="alert" data-testid="friend-failed">{ why.clone() }</p>
+                    <div class="dialog-buttons">{ close_button }</div>
+                </>
+            },
+        ),
+        Stage::Playing => return Html::default(),
+    };
+    html! {
+        <Modal title={title} lang={props.lang} on_close={close}>
+            <div class="friend" data-testid="friend-dialog">{ body }</div>
+        </Modal>
+    }
+}
+
+/// "Your friend invites you to play Mansindam: you play Black, 5+3."
+pub fn invitation_text(invite: &Invite, t: &Text) -> String {
+    let game = match invite.variant {
+        Variant::Mansindam => t.mansindam,
+        Variant::Pandemonium => t.pandemonium,
+    };
+    let side = t.side(side_of(invite.inviter.flip()));
+    let clock = match invite.timing {
+        Timing::Live(c) => t.time_control(crate::web::clock::TimeControl {
+            minutes: c.minutes,
+            increment_s: c.increment_s,
+            byoyomi_s: c.byoyomi_s,
+            periods: c.periods,
+        }),
+        Timing::Untimed | Timing::DaysPerMove(_) => t.fr.no_clock.to_string(),
+    };
+    fill(
+        t.fr.invited,
+        &[("game", game), ("side", side), ("clock", &clock)],
+    )
+}
+
+pub fn side_of(c: Color) -> Side {
+    match c {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// A link for the friend: to copy, to hand to the phone's Share sheet,
+/// or to scan.
+fn link_to_send(
+    link: &str,
+    lead: &'static str,
+    label: &'static str,
+    testid: &'static str,
+    lang: Lang,
+) -> Html {
+    let t = lang.text();
+    let share = {
+        let link = link.to_string();
+        Callback::from(move |_: MouseEvent| share_link(&link))
+    };
+    html! {
+        <>
+            <p class="note">{ lead }</p>
+            <CopyField {lang} {label} value={Some(AttrValue::from(link.to_string()))} testid={testid} />
+            <div class="friend-send">
+                if can_share() {
+                    <button type="button" class="button" data-testid={format!("share-{testid}")}
+                        onclick={share}>{ t.fr.share }</button>
+                }
+                { qr_code(link, t.fr.qr_title) }
+            </div>
+            <p class="note">{ t.fr.send_link }</p>
+        </>
+    }
+}
+
+/// The link as a QR code, drawn as one SVG path.
+fn qr_code(link: &str, title: &'static str) -> Html {
+    let Ok(code) = crate::qr::encode(link.as_bytes()) else {
+        return Html::default();
+    };
+    let side = code.size() + 8;
+    html! {
+        <svg class="qr" viewBox={format!("0 0 {side} {side}")} role="img" aria-label={title}
+            data-testid="friend-qr" data-modules={code.size().to_string()}>
+            <rect width={side.to_string()} height={side.to_string()} class="qr-light" />
+            <path d={code.svg_path()} class="qr-dark" />
+        </svg>
+    }
+}
+
+/// The browser can hand a link to the phone's Share sheet.
+fn can_share() -> bool {
+    web_sys::window()
+        .is_some_and(|w| js_sys::Reflect::has(&w.navigator(), &"share".into()).unwrap_or(false))
+}
+
+fn share_link(link: &str) {
+    if let Some(window) = web_sys::window() {
+        let data = web_sys::ShareData::new();
+        data.set_url(link);
+        let _ = window.navigator().share_with_data(&data);
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct ReplyProps {
+    lang: Lang,
+    on_reply: Callback<String>,
+}
+
+/// The field where the friend's reply link can be pasted.
+#[function_component(ReplyField)]
+fn reply_field(props: &ReplyProps) -> Html {
+    let t = props.lang.text();
+    let field = use_node_ref();
+    let connect = {
+        let (field, on_reply) = (field.clone(), props.on_reply.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Some(input) = field.cast::<web_sys::HtmlInputElement>() {
+                on_reply.emit(input.value());
+            }
+        })
+    };
+    html! {
+        <div class="reply-field">
+            <label class="field">
+                <span class="field-label">{ t.fr.paste_reply }</span>
+                <input type="text" ref={field} data-testid="reply-paste" spellcheck="false"
+                    autocomplete="off" placeholder={t.fr.paste_reply_help} />
+            </label>
+            <button type="button" class="button" data-testid="reply-connect" onclick={connect}>
+                { t.fr.use_reply }
+            </button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct InviteProps {
+    lang: Lang,
+    on_invite: Callback<(Invite, Side)>,
+}
+
+/// The invitation's terms: the game, the side (or random), the clock and
+/// a start position.
+#[function_component(InviteForm)]
+fn invite_form(props: &InviteProps) -> Html {
+    let t = props.lang.text();
+    let pandemonium = use_state(|| false);
+    // `None`: random.
+    let side = use_state(|| Some(Side::White));
+    let clock = use_state(|| ClockFields::of(None));
+    let fen = use_node_ref();
+    let choice =
+        |testid: &'static str, title: &'static str, on: bool, set: Callback<MouseEvent>| {
+            choice_button(testid.into(), title, "", on, set)
+        };
+    let set_game = |p: bool| {
+        let pandemonium = pandemonium.clone();
+        Callback::from(move |_| pandemonium.set(p))
+    };
+    let set_side = |s: Option<Side>| {
+        let side = side.clone();
+        Callback::from(move |_| side.set(s))
+    };
+    let invite = {
+        let (on_invite, fen) = (props.on_invite.clone(), fen.clone());
+        let (pandemonium, side, clock) = (*pandemonium, *side, *clock);
+        Callback::from(move |_: MouseEvent| {
+            let me = side.unwrap_or(if js_sys::Math::random() < 0.5 {
+                Side::White
+            } else {
+                Side::Black
+            });
+            let start_fen = fen
+                .cast::<web_sys::HtmlInputElement>()
+                .map(|i| i.value().trim().to_string())
+                .filter(|f| !f.is_empty());
+            let timing = clock.control().map_or(Timing::Untimed, |c| {
+                Timing::Live(Control {
+                    minutes: c.minutes,
+                    increment_s: c.increment_s,
+                    byoyomi_s: c.byoyomi_s,
+                    periods: c.periods,
+                })
+            });
+            let terms = Invite {
+                variant: if pandemonium {
+                    Variant::Pandemonium
+                } else {
+                    Variant::Mansindam
+                },
+                start_fen,
+                inviter: match me {
+                    Side::White => Color::White,
+                    Side::Black => Color::Black,
+                },
+                timing,
+            };
+            on_invite.emit((terms, me));
+        })
+    };
+    let on_clock = {
+        let clock = clock.clone();
+        Callback::from(move |v| clock.set(v))
+    };
+    html! {
+        <>
+            <p class="note">{ t.fr.play_friend_help }</p>
+            <fieldset>
+                <legend>{ t.game }</legend>
+                <div class="choices">
+                    { choice("friend-mansindam", t.mansindam, !*pandemonium, set_game(false)) }
+                    { choice("friend-pandemonium", t.pandemonium, *pandemonium, set_game(true)) }
+                </div>
+            </fieldset>
+            <fieldset>
+                <legend>{ t.fr.your_side }</legend>
+                <div class="choices">
+                    { choice("friend-white", t.white, *side == Some(Side::White), set_side(Some(Side::White))) }
+                    { choice("friend-black", t.black, *side == Some(Side::Black), set_side(Some(Side::Black))) }
+                    { choice("friend-random", t.fr.random_side, side.is_none(), set_side(None)) }
+                </div>
+            </fieldset>
+            <ClockChooser value={*clock} lang={props.lang} on_change={on_clock} />
+            <label class="field">
+                <span class="field-label">{ t.start_fen }</span>
+                <input type="text" ref={fen} data-testid="friend-fen" spellcheck="false" autocomplete="off" />
+            </label>
+            <div class="dialog-buttons">
+                <button type="button" class="button primary" data-testid="friend-invite" onclick={invite}>
+                    { t.fr.make_invite }
+                </button>
+            </div>
+        </>
+    }
+}
+
+/// What the panel's friend part can ask.
+#[derive(Clone, PartialEq)]
+pub struct GameActions {
+    pub say: Callback<Phrase>,
+    pub answer_takeback: Callback<bool>,
+    pub answer_rematch: Callback<bool>,
+    pub dismiss: Callback<()>,
+}
+
+/// The game's part of the panel: the channel, the news, the friend's
+/// questions, the phrases.
+pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions) -> Html {
+    let Some(game) = board.game.as_deref() else {
+        return Html::default();
+    };
+    let (takeback, rematch) = board.asked();
+    let question = |testid: &'static str, text: &'static str, answer: &Callback<bool>| {
+        html! {
+            <div class="friend-question" role="alert" data-testid={testid}>
+                <p>{ text }</p>
+                <div class="dialog-buttons">
+                    <button type="button" class="button" data-testid={format!("{testid}-no")}
+                        onclick={answer.reform(|_| false)}>{ t.fr.decline }</button>
+                    <button type="button" class="button primary" data-testid={format!("{testid}-yes")}
+                        onclick={answer.reform(|_| true)}>{ t.fr.accept }</button>
+                </div>
+            </div>
+        }
+    };
+    html! {
+        <section class="friend-game" data-testid="friend-game">
+            { link_line(game, t) }
+            if takeback {
+                { question("friend-takeback", t.fr.takeback_asked, &actions.answer_takeback) }
+            } else if game.takeback == Some(game.me) {
+                <p class="note" role="status" data-testid="friend-takeback-waiting">{ t.fr.takeback_waiting }</p>
+            }
+            if rematch {
+                { question("friend-rematch", t.fr.rematch_offered, &actions.answer_rematch) }
+            } else if game.rematch == Some(game.me) {
+                <p class="note" role="status" data-testid="friend-rematch-waiting">{ t.fr.rematch_waiting }</p>
+            }
+            if let Some(news) = board.news {
+                <p class="friend-news" role="status" data-testid="friend-news">
+                    <span>{ match news {
+                        News::Event(e) => t.fr.event(e),
+                        News::Refused => t.fr.refused.to_string(),
+                    } }</span>
+                    <button type="button" class="button icon" aria-label={t.close}
+                        onclick={actions.dismiss.reform(|_| ())}>{ "✕" }</button>
+                </p>
+            }
+            <div class="phrases" role="group" aria-label={t.fr.say_title}>
+                { for Phrase::ALL.into_iter().map(|p| html! {
+                    <button type="button" class="button" data-testid={format!("say-{}", p as u8)}
+                        disabled={!board.connected()} onclick={actions.say.reform(move |_| p)}>
+                        { t.fr.phrase(p) }
+                    </button>
+                }) }
+            </div>
+        </section>
+    }
+}
+
+/// The channel's state in one line.
+fn link_line(game: &FriendView, t: &Text) -> Html {
+    let (state, text) = match game.link {
+        LinkState::Connecting => ("connecting", t.fr.connecting),
+        LinkState::Connected => ("connected", t.fr.connected),
+        LinkState::Away { .. } => ("away", t.fr.away),
+        LinkState::Resuming => ("resuming", t.fr.resuming),
+        LinkState::Failed => ("failed", t.fr.link_failed),
+    };
+    html! {
+        <p class={classes!("friend-link", state)} data-testid="friend-link" data-state={state}>{ text }</p>
+    }
+}

@@ -1,0 +1,200 @@
+//! A game against a friend on another device, as the page keeps it: how
+//! far the two pages have come in finding each other ([`Stage`]), the
+//! online game as the worker last told it, and the last news to tell the
+//! player. The connection itself (the data channel, the links' hand-off
+//! between tabs) is `web::friend`'s; the game's rules and the other
+//! page's messages are the worker's.
+
+use std::rc::Rc;
+
+use crate::net::link::RtcLink;
+use crate::protocol::friend::{FriendEvent, FriendView, LinkState};
+use crate::protocol::Side;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct FriendBoard {
+    pub stage: Stage,
+    /// The online game, once the worker holds one.
+    pub game: Option<Rc<FriendView>>,
+    /// What to tell the player, until it is dismissed or replaced.
+    pub news: Option<News>,
+    /// How many messages of the other page were refused.
+    pub refused: u32,
+}
+
+/// How far the two pages have come.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stage {
+    /// The invitation's terms are being chosen.
+    Setup,
+    /// A link is being made (the connection's addresses are gathered).
+    Preparing,
+    /// The invitation link is made: the page waits for the reply.
+    Inviting { link: String },
+    /// An invitation link was opened here: its terms, to accept.
+    Invited(Rc<RtcLink>),
+    /// The reply link is made: the page waits for the friend to open it.
+    Replying { link: String },
+    /// The game is on.
+    Playing,
+    /// A reply link opened in a tab of its own: it reached the tab that
+    /// waits for it (`true`), or no tab took it.
+    Handed(bool),
+    /// What went wrong: a link that cannot be used, a connection that
+    /// could not be made.
+    Failed(String),
+}
+
+/// Something to tell the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum News {
+    Event(FriendEvent),
+    /// The other page sent something this page could not accept.
+    Refused,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum FriendAction {
+    /// The friend mode opens at this stage, or goes on to it.
+    Stage(Stage),
+    /// The worker's word on the online game.
+    Game(Rc<FriendView>),
+    Event(FriendEvent),
+    Refused,
+    DismissNews,
+    /// The friend mode closes (the invitation declined or given up).
+    Leave,
+}
+
+impl FriendBoard {
+    pub fn at(stage: Stage) -> FriendBoard {
+        FriendBoard {
+            stage,
+            game: None,
+            news: None,
+            refused: 0,
+        }
+    }
+
+    /// The board after `action` (`None`: the friend mode is left).
+    pub fn reduce(&self, action: FriendAction) -> Option<FriendBoard> {
+        let mut b = self.clone();
+        match action {
+            FriendAction::Stage(stage) => b.stage = stage,
+            FriendAction::Game(game) => {
+                // The game begins when the friend's page has taken the
+                // terms: the links have done their work.
+                let finding = matches!(
+                    b.stage,
+                    Stage::Preparing | Stage::Inviting { .. } | Stage::Replying { .. }
+                );
+                if game.started && finding {
+                    b.stage = Stage::Playing;
+                }
+                b.game = Some(game);
+            }
+            FriendAction::Event(event) => b.news = Some(News::Event(event)),
+            FriendAction::Refused => {
+                b.refused += 1;
+                b.news = Some(News::Refused);
+            }
+            FriendAction::DismissNews => b.news = None,
+            FriendAction::Leave => return None,
+        }
+        Some(b)
+    }
+
+    /// The side the friend plays, once a game is held.
+    pub fn friend_side(&self) -> Option<Side> {
+        self.game.as_ref().map(|g| g.me.flip())
+    }
+
+    /// The friend asked for something this page's player must answer: a
+    /// take-back, a rematch.
+    pub fn asked(&self) -> (bool, bool) {
+        let friend = self.friend_side();
+        let game = self.game.as_deref();
+        (
+            friend.is_some() && game.and_then(|g| g.takeback) == friend,
+            friend.is_some() && game.and_then(|g| g.rematch) == friend,
+        )
+    }
+
+    /// The channel is open: moves, questions and phrases can go.
+    pub fn connected(&self) -> bool {
+        self.game
+            .as_ref()
+            .is_some_and(|g| g.link == LinkState::Connected)
+    }
+
+    /// The dialog that shows the links is open (until the game begins).
+    pub fn finding(&self) -> bool {
+        !matches!(self.stage, Stage::Playing)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Color, Variant};
+    use crate::net::{Invite, Timing};
+
+    fn view(started: bool, takeback: Option<Side>) -> Rc<FriendView> {
+        Rc::new(FriendView {
+            id: 2,
+            game_id: 9,
+            terms: Invite {
+                variant: Variant::Mansindam,
+                start_fen: None,
+                inviter: Color::White,
+                timing: Timing::Untimed,
+            },
+            me: Side::White,
+            started,
+            link: LinkState::Connected,
+            takeback,
+            rematch: None,
+            clock: None,
+            moves: Vec::new(),
+        })
+    }
+
+    #[test]
+    fn the_links_dialog_closes_when_the_friend_takes_the_terms() {
+        let inviting = FriendBoard::at(Stage::Inviting {
+            link: "https://example.org/#rtc=AA".into(),
+        });
+        let opened = inviting
+            .reduce(FriendAction::Game(view(false, None)))
+            .unwrap();
+        assert!(
+            opened.finding(),
+            "the channel alone does not start the game"
+        );
+        let started = opened.reduce(FriendAction::Game(view(true, None))).unwrap();
+        assert_eq!(started.stage, Stage::Playing);
+        assert!(!started.finding() && started.connected());
+        // A failure shown stays shown.
+        let failed = FriendBoard::at(Stage::Failed("no".into()));
+        let still = failed.reduce(FriendAction::Game(view(true, None))).unwrap();
+        assert_eq!(still.stage, Stage::Failed("no".into()));
+    }
+
+    #[test]
+    fn the_friend_s_questions_and_the_news() {
+        let board = FriendBoard::at(Stage::Playing);
+        let asked = board
+            .reduce(FriendAction::Game(view(true, Some(Side::Black))))
+            .unwrap();
+        assert_eq!(asked.asked(), (true, false));
+        let mine = board
+            .reduce(FriendAction::Game(view(true, Some(Side::White))))
+            .unwrap();
+        assert_eq!(mine.asked(), (false, false), "our own request waits");
+        let refused = board.reduce(FriendAction::Refused).unwrap();
+        assert_eq!((refused.refused, refused.news), (1, Some(News::Refused)));
+        let dismissed = refused.reduce(FriendAction::DismissNews).unwrap();
+        assert_eq!(dismissed.news, None);
+        assert_eq!(board.reduce(FriendAction::Leave), None);
+    }
+}
