@@ -263,6 +263,11 @@ impl NetClock {
         self.running.map(|(side, _)| side)
     }
 
+    /// The side whose turn runs, and since when (by this page's clock).
+    pub fn turn_started(&self) -> Option<(Color, u64)> {
+        self.running
+    }
+
     /// Lag allowance left to a side over the rest of the game.
     pub fn credit(&self, side: Color) -> u64 {
         self.credit[side.index()]

@@ -113,15 +113,15 @@ pub enum LinkState {
     Failed,
 }
 
-/// Both clocks, read at `at` (the worker's clock, ms since 1970).
+/// Both clocks as the online game keeps them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
 pub struct ClockView {
-    pub at: u64,
     /// Each side's time when its last turn ended.
     pub times: [Time; 2],
-    /// The side whose time runs.
-    pub running: Option<Side>,
+    /// The side whose time runs, and since when (the worker's clock, ms
+    /// since 1970, as the page's).
+    pub running: Option<(Side, u64)>,
 }
 
 /// What the other page did, to tell the player.

@@ -599,12 +599,13 @@ impl Snapshot {
     }
 }
 
-/// The human's side in a game against the computer (none between two
-/// players).
+/// The human's side in a game against the computer or a friend on
+/// another device (none between two players at one device).
 pub fn human_side(players: [Player; 2]) -> Option<Side> {
     match players {
-        [Player::Human, Player::Computer] => Some(Side::White),
-        [Player::Computer, Player::Human] => Some(Side::Black),
+        [Player::Human, Player::Human] => None,
+        [Player::Human, _] => Some(Side::White),
+        [_, Player::Human] => Some(Side::Black),
         _ => None,
     }
 }

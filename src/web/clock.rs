@@ -269,6 +269,23 @@ impl Clock {
         }
     }
 
+    /// Set as another clock keeps the game (the online game's, which
+    /// settles its time by the rule both pages follow): each side's main
+    /// time and periods when its last turn ended, the side whose time runs
+    /// and since when, and the game (its number and moves) it times.
+    #[cfg(feature = "study")]
+    pub fn set(
+        &mut self,
+        times: [(f64, u32); 2],
+        running: Option<(Side, f64)>,
+        game: (u32, usize),
+    ) {
+        self.left = times.map(|t| t.0);
+        self.periods = times.map(|t| t.1);
+        self.running = running;
+        self.game = Some(game);
+    }
+
     /// The human side (of `humans`) whose time has run out at `now`.
     pub fn flagged(&self, now: f64, humans: [bool; 2]) -> Option<Side> {
         self.running()

@@ -70,6 +70,7 @@ pub struct FriendText {
     pub link_failed: &'static str,
     pub invite_link: &'static str,
     pub reply_link: &'static str,
+    pub friend_won: &'static str,
 }
 
 impl FriendText {
@@ -148,6 +149,7 @@ pub static FR_EN: FriendText = FriendText {
     link_failed: "The two games differ: this game can no longer go on here.",
     invite_link: "Invitation link",
     reply_link: "Reply link",
+    friend_won: "Your friend won",
 };
 
 pub static FR_KO: FriendText = FriendText {
@@ -202,4 +204,5 @@ pub static FR_KO: FriendText = FriendText {
     link_failed: "두 대국이 서로 달라서 여기서는 더 둘 수 없습니다.",
     invite_link: "초대 링크",
     reply_link: "답장 링크",
+    friend_won: "친구가 이겼습니다",
 };

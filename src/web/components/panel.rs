@@ -153,6 +153,8 @@ pub fn result(state: &State, on: ResultActions) -> Html {
         } else {
             t.computer_won.to_string()
         }
+    } else if state.befriended() {
+        friend_result(snap.players[ending.winner.index()], t).to_string()
     } else {
         fill(t.side_won, &[("side", t.side(ending.winner))])
     };
@@ -166,8 +168,10 @@ pub fn result(state: &State, on: ResultActions) -> Html {
                 if !state.view.viewer {
                     <button type="button" class="button primary" data-testid="rematch"
                         onclick={on.rematch.reform(|_| false)}>{ t.rematch }</button>
-                    <button type="button" class="button" data-testid="swap-sides"
-                        onclick={on.rematch.reform(|_| true)}>{ t.swap_sides }</button>
+                    if !state.befriended() {
+                        <button type="button" class="button" data-testid="swap-sides"
+                            onclick={on.rematch.reform(|_| true)}>{ t.swap_sides }</button>
+                    }
                 }
                 <button type="button" class={classes!("button", state.view.viewer.then_some("primary"))}
                     data-testid="result-new-game" onclick={on.new_game.reform(|_| ())}>{ t.new_game }</button>
@@ -179,6 +183,21 @@ pub fn result(state: &State, on: ResultActions) -> Html {
             }
         </div>
     }
+}
+
+/// "You won" or "Your friend won".
+#[cfg(feature = "study")]
+fn friend_result(winner: Player, t: &Text) -> &'static str {
+    if winner == Player::Human {
+        t.you_won
+    } else {
+        t.fr.friend_won
+    }
+}
+
+#[cfg(not(feature = "study"))]
+fn friend_result(_: Player, t: &Text) -> &'static str {
+    t.you_won
 }
 
 /// The moves in SAN, numbered; each one shows the position after it; then

@@ -56,6 +56,42 @@ impl ClockState {
         self.flag
     }
 
+    /// The clock of a game against a friend, as the online game keeps it
+    /// (its moves `plies`).
+    #[cfg(feature = "study")]
+    pub fn follow_friend(&mut self, view: &crate::protocol::friend::FriendView, plies: usize) {
+        let (crate::net::Timing::Live(c), Some(times)) = (view.terms.timing, view.clock) else {
+            return;
+        };
+        let control = TimeControl {
+            minutes: c.minutes,
+            increment_s: c.increment_s,
+            byoyomi_s: c.byoyomi_s,
+            periods: c.periods,
+        };
+        let clock = self.clock.get_or_insert_with(|| Clock::new(control));
+        if clock.control != control {
+            *clock = Clock::new(control);
+        }
+        clock.set(
+            times.times.map(|t| (t.main_ms as f64, t.periods)),
+            times.running.map(|(side, since)| (side, since as f64)),
+            (view.id, plies),
+        );
+        self.started = Some(control);
+    }
+
+    /// The running side's time is out at `now` (the online game is asked
+    /// to call the flag: its rule allows for lag).
+    #[cfg(feature = "study")]
+    pub fn out(&mut self, now: f64) -> bool {
+        self.now = now;
+        self.clock
+            .as_ref()
+            .and_then(|c| c.running().map(|side| c.reading(side, now).out()))
+            .unwrap_or(false)
+    }
+
     /// The computer's time for its next move, when the game has a clock
     /// and a computer plays.
     pub fn computer_time(&self, players: [Player; 2]) -> Option<TimeLeft> {

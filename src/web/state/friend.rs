@@ -181,6 +181,44 @@ mod tests {
     }
 
     #[test]
+    fn the_clock_shows_the_online_game_s_times() {
+        use crate::net::{Control, Time};
+        use crate::protocol::friend::ClockView;
+        use crate::web::state::{Action, State};
+        let mut game = (*view(true, None)).clone();
+        game.terms.timing = Timing::Live(Control {
+            minutes: 3,
+            increment_s: 2,
+            byoyomi_s: 0,
+            periods: 0,
+        });
+        let t = |main_ms| Time {
+            periods: 0,
+            main_ms,
+        };
+        game.clock = Some(ClockView {
+            times: [t(170_000), t(181_000)],
+            running: Some((Side::White, 5_000)),
+        });
+        let (state, _) =
+            State::default().reduce(Action::Friend(FriendAction::Stage(Stage::Playing)));
+        let (state, _) = state.reduce(Action::Friend(FriendAction::Game(Rc::new(game))));
+        let clock = state.clock.clock.as_ref().expect("a clock");
+        assert_eq!(clock.running(), Some(Side::White));
+        assert_eq!(clock.reading(Side::White, 7_000.0).main, 168_000.0);
+        assert_eq!(clock.reading(Side::Black, 7_000.0).main, 181_000.0);
+        // A flag that fell is for the online game to call.
+        let (_, requests) = state.reduce(Action::Tick(175_001.0));
+        assert_eq!(
+            requests,
+            [crate::protocol::Request::Friend(
+                crate::protocol::friend::FriendRequest::Tick
+            )]
+        );
+        assert_eq!(state.reduce(Action::Tick(100_000.0)).1, []);
+    }
+
+    #[test]
     fn the_friend_s_questions_and_the_news() {
         let board = FriendBoard::at(Stage::Playing);
         let asked = board

@@ -5,6 +5,8 @@
 //! instead ([`Premove`]): any piece of theirs and any square, as the page
 //! knows no rules; it is played when the reply leaves it legal.
 
+#[cfg(feature = "study")]
+use crate::protocol::Player;
 use crate::protocol::{human_side, MoveSpec, MoveView, Side};
 
 use super::State;
@@ -162,7 +164,12 @@ impl State {
     pub fn premover(&self) -> Option<Side> {
         let snap = self.snapshot.as_ref()?;
         let side = human_side(snap.players)?;
-        let thinking = snap.thinking && snap.ending.is_none() && snap.to_move != side;
+        // The computer thinks, or the friend on another device is to move.
+        #[cfg(feature = "study")]
+        let awaited = snap.thinking || snap.players[snap.to_move.index()] == Player::Friend;
+        #[cfg(not(feature = "study"))]
+        let awaited = snap.thinking;
+        let thinking = awaited && snap.ending.is_none() && snap.to_move != side;
         (thinking && !self.waiting && !self.view.viewer && self.review.viewing.is_none())
             .then_some(side)
     }

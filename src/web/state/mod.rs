@@ -379,6 +379,14 @@ impl State {
                 requests.extend(s.play_premove());
             }
             Action::ResumeClock(line) => s.clock.saved = Some(line),
+            #[cfg(feature = "study")]
+            Action::Tick(now) if self.befriended() => {
+                if s.clock.out(now) {
+                    requests.push(Request::Friend(
+                        crate::protocol::friend::FriendRequest::Tick,
+                    ));
+                }
+            }
             Action::Tick(now) => {
                 let players = self
                     .snapshot
@@ -430,6 +438,10 @@ impl State {
                     (Some(board), action) => board.reduce(action),
                     (None, _) => None,
                 };
+                let plies = self.snapshot.as_ref().map_or(0, |snap| snap.san.len());
+                if let Some(game) = s.friend.as_ref().and_then(|b| b.game.as_ref()) {
+                    s.clock.follow_friend(game, plies);
+                }
             }
             #[cfg(feature = "study")]
             Action::Edit(edit) => {
@@ -732,6 +744,7 @@ impl State {
     /// that a human plays and did not lose on time (that stays lost).
     pub fn can_reopen(&self) -> bool {
         !self.view.viewer
+            && !self.befriended()
             && self.snapshot.as_ref().is_some_and(|s| {
                 has_human_moves(s) && s.ending.is_some_and(|e| e.reason != EndReason::Time)
             })

@@ -33,7 +33,7 @@ impl Session {
             return match open(game_id, terms, color(me), saved, now) {
                 Ok(net) => {
                     self.online = Some(Online { net, id });
-                    self.follow_online(Vec::new(), None, now)
+                    self.follow_online(Vec::new(), None)
                 }
                 Err(e) => vec![Response::Error(e)],
             };
@@ -92,7 +92,7 @@ impl Session {
                 Ok(())
             }
         };
-        let mut out = self.follow_online(send, event, now);
+        let mut out = self.follow_online(send, event);
         if let Err(e) = result {
             out.insert(0, Response::Error(e));
         }
@@ -186,7 +186,7 @@ impl Session {
             Some(uci) => online.net.play_local(&uci, now).map_err(say),
             None => Err("that move is not legal here".to_string()),
         };
-        self.after_local(result, now)
+        self.after_local(result)
     }
 
     /// This page's player resigns the online game.
@@ -195,14 +195,14 @@ impl Session {
             return Vec::new();
         };
         let result = online.net.resign(now).map_err(say);
-        self.after_local(result, now)
+        self.after_local(result)
     }
 
-    fn after_local(&mut self, result: Result<Vec<u8>, String>, now: u64) -> Vec<Response> {
+    fn after_local(&mut self, result: Result<Vec<u8>, String>) -> Vec<Response> {
         match result {
-            Ok(bytes) => self.follow_online(vec![bytes], None, now),
+            Ok(bytes) => self.follow_online(vec![bytes], None),
             Err(e) => {
-                let mut out = self.follow_online(Vec::new(), None, now);
+                let mut out = self.follow_online(Vec::new(), None);
                 out.insert(0, Response::Error(e));
                 out
             }
@@ -212,12 +212,7 @@ impl Session {
     /// The worker's game becomes the online game's; the bytes to send, the
     /// board, the online game's state and what the player is told, in that
     /// order (the bytes first, to lose no time).
-    fn follow_online(
-        &mut self,
-        send: Vec<Vec<u8>>,
-        event: Option<FriendEvent>,
-        now: u64,
-    ) -> Vec<Response> {
+    fn follow_online(&mut self, send: Vec<Vec<u8>>, event: Option<FriendEvent>) -> Vec<Response> {
         let Some(online) = self.online.as_ref() else {
             return Vec::new();
         };
@@ -232,7 +227,7 @@ impl Session {
                 Player::Friend
             }
         });
-        let view = view_of(online, now);
+        let view = view_of(online);
         send.into_iter()
             .map(|b| Response::Friend(FriendNews::Send(b)))
             .chain([
@@ -264,7 +259,7 @@ fn say(e: net::LocalError) -> String {
     e.to_string()
 }
 
-fn view_of(online: &Online, now: u64) -> FriendView {
+fn view_of(online: &Online) -> FriendView {
     let net = &online.net;
     let link = match net.connection() {
         Connection::Connecting => LinkState::Connecting,
@@ -286,9 +281,8 @@ fn view_of(online: &Online, now: u64) -> FriendView {
         takeback: net.takeback().map(|t| side(t.by)),
         rematch: net.rematch_offer().map(|r| side(r.by)),
         clock: net.clock().map(|c| ClockView {
-            at: now,
             times: c.times(),
-            running: c.running().map(side),
+            running: c.turn_started().map(|(c, since)| (side(c), since)),
         }),
         moves: net.game().uci_moves(),
     }

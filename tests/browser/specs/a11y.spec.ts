@@ -2,60 +2,7 @@
 // practices) finds nothing to report on any page size, language, piece set,
 // in the embedded game and with a dialog open.
 import { expect, Page, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { openGame } from './helpers';
-
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/**
- * Runs axe-core (its default rules: WCAG 2.x A/AA and best practices) on the
- * page as it is now. axe is evaluated through the DevTools protocol, which the
- * page's Content-Security-Policy does not govern, so the page keeps its policy.
- */
-async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v: any) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n: any) => ({ target: n.target })),
-    }));
-  });
-}
-
-/** One line per rule broken: its id, what it asks for, where (the first three places). */
-function describe(violations: AxeViolation[]): string {
-  return violations
-    .map((v) => {
-      const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
-      return `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help}: ${where}`;
-    })
-    .join('\n');
-}
-
-async function expectNoViolations(page: Page) {
-  // A dialog fades in (0.12 s) and a pressed button's colour eases: axe
-  // measures contrast as it is on screen, so let the finite animations end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const violations = await axeViolations(page);
-  expect(violations, `axe-core found:\n${describe(violations)}`).toEqual([]);
-}
+import { expectNoViolations, openGame } from './helpers';
 
 const pages: [string, number, number, Record<string, string>][] = [
   ['desktop', 1280, 800, {}],

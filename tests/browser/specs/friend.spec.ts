@@ -1,5 +1,5 @@
 import { Browser, BrowserContext, expect, Page, test } from '@playwright/test';
-import { playUci, plies, scriptedGames, square } from './helpers';
+import { expectNoViolations, playUci, plies, scriptedGames, square } from './helpers';
 
 // Two browser contexts are two devices: nothing is shared between them but
 // the links the test carries from one to the other, as a player would by a
@@ -12,6 +12,28 @@ function offline(link: string): string {
   return `${page}?ice=none#${fragment}`;
 }
 
+/** Two devices, each recording any Content-Security-Policy violation. */
+async function devices(browser: Browser, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext[]> {
+  const contexts = [await browser.newContext(options), await browser.newContext(options)];
+  for (const context of contexts) {
+    await context.addInitScript(() => {
+      (window as any).violations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        (window as any).violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
+    });
+  }
+  return contexts;
+}
+
+/** No CSP violation on either page, then both devices are put away. */
+async function close(pages: Page[], contexts: BrowserContext[]) {
+  for (const page of pages) {
+    expect(await page.evaluate(() => (window as any).violations)).toEqual([]);
+  }
+  await Promise.all(contexts.map((c) => c.close()));
+}
+
 interface Pair {
   inviter: Page;
   friend: Page;
@@ -21,8 +43,12 @@ interface Pair {
 /** The inviter invites (the game chosen by `choose`), the friend accepts, and
  * the reply link is opened in a new tab of the inviter's browser, which
  * hands it to the waiting tab: the game begins on both pages. */
-async function connect(browser: Browser, choose: (page: Page) => Promise<void> = async () => {}): Promise<Pair> {
-  const contexts = [await browser.newContext(), await browser.newContext()];
+async function connect(
+  browser: Browser,
+  choose: (page: Page) => Promise<void> = async () => {},
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<Pair> {
+  const contexts = await devices(browser, options);
   const inviter = await contexts[0].newPage();
   await inviter.goto('/?mode=friend&ice=none');
   await expect(inviter.getByTestId('friend-dialog')).toBeVisible();
@@ -82,7 +108,89 @@ test('a friend on another device: invited, accepted, a game of Mansindam to chec
     await expect(page.getByTestId('status')).toHaveText(game.status);
   }
   expect(await plies(friend)).toBe(game.moves.length);
-  await Promise.all(contexts.map((c) => c.close()));
+  await close([inviter, friend], contexts);
+});
+
+/** The clock face of a side as a page shows it. */
+const clock = (page: Page, side: 'white' | 'black') => page.getByTestId(`clock-${side}`);
+
+test('a clock: the same times on both pages, the increment, and a flag seen on both sides', async ({ browser }) => {
+  // 1 minute + 5 s a move, White (the inviter) to move.
+  const { inviter, friend, contexts } = await connect(browser, async (page) => {
+    await page.getByTestId('clock-minutes').fill('1');
+    await page.getByTestId('clock-increment').fill('5');
+  });
+  for (const page of [inviter, friend]) {
+    await expect(clock(page, 'black')).toHaveText('1:00');
+  }
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  // White's move took a moment; the increment brings it above a minute, and
+  // both pages agree to the second.
+  for (const page of [inviter, friend]) {
+    await expect(clock(page, 'white')).toHaveText(/^1:0[0-5]$/);
+  }
+  expect(await clock(inviter, 'white').textContent()).toBe(await clock(friend, 'white').textContent());
+  await close([inviter, friend], contexts);
+});
+
+test('byoyomi runs out: both pages see the same loss on time', async ({ browser }) => {
+  // No main time, one period of 3 s: White's flag falls unless White moves.
+  const { inviter, friend, contexts } = await connect(browser, async (page) => {
+    await page.getByTestId('clock-minutes').fill('0');
+    await page.getByTestId('clock-byoyomi').fill('3');
+    await page.getByTestId('clock-periods').fill('1');
+  });
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('status')).toHaveText('Black wins by time', { timeout: 15_000 });
+  }
+  await expect(inviter.getByTestId('result')).toContainText('Your clock ran out.');
+  await expect(friend.getByTestId('result')).toContainText("Your friend's clock ran out.");
+  await close([inviter, friend], contexts);
+});
+
+test('a premove set on the friend’s turn is played when their move arrives', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  // Black's turn: White picks d3 and d4 beforehand.
+  await square(inviter, 'd3').click();
+  await square(inviter, 'd4').click();
+  await expect(inviter.locator('.sq.premove')).toHaveCount(2);
+  await playUci(friend, 'e7e6');
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '3');
+  }
+  await expect(square(friend, 'd4')).toHaveAttribute('aria-label', 'd4, White Pawn');
+  await close([inviter, friend], contexts);
+});
+
+test('take-backs asked: one declined, one accepted; then a rematch with the colours swapped', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await inviter.getByTestId('take-back').click();
+  await expect(inviter.getByTestId('friend-takeback-waiting')).toBeVisible();
+  await friend.getByTestId('friend-takeback-no').click();
+  await expect(inviter.getByTestId('friend-news')).toHaveText(/declined/);
+  await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await inviter.getByTestId('take-back').click();
+  await friend.getByTestId('friend-takeback-yes').click();
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '0');
+  }
+  await expect(inviter.getByTestId('friend-news')).toHaveText(/accepted/);
+  // The game ends (White resigns), and White offers a rematch.
+  await inviter.getByTestId('resign').click();
+  await inviter.getByTestId('answer-yes').click();
+  await expect(friend.getByTestId('status')).toHaveText('Black wins by resignation');
+  await expect(friend.getByTestId('result')).toContainText('Your friend resigned.');
+  await inviter.getByTestId('rematch').click();
+  await friend.getByTestId('friend-rematch-yes').click();
+  await expect(friend.getByTestId('status')).toHaveText('Your move (White)');
+  await expect(inviter.getByTestId('status')).toHaveText("Your friend's move (White)");
+  await playUci(friend, 'e3e4');
+  await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await close([inviter, friend], contexts);
 });
 
 test('a move out of turn cannot be made, and a phrase reaches the friend', async ({ browser }) => {
@@ -92,5 +200,86 @@ test('a move out of turn cannot be made, and a phrase reaches the friend', async
   await expect(friend.locator('[data-square].dest')).toHaveCount(0);
   await friend.getByTestId('say-0').click();
   await expect(inviter.getByTestId('friend-news')).toHaveText(/Your friend says: Hello!/);
-  await Promise.all(contexts.map((c) => c.close()));
+  await close([inviter, friend], contexts);
+});
+
+test('Pandemonium: the friend who completes a threefold repetition is warned, plays it, and loses', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser, async (page) => {
+    await page.getByTestId('friend-pandemonium').click();
+  });
+  const moves = ['b1d2', 'b9d8', 'd2b1', 'd8b9', 'b1d2', 'b9d8', 'd2b1'];
+  for (const [i, uci] of moves.entries()) {
+    await playUci(i % 2 === 0 ? inviter : friend, uci);
+    await expect((i % 2 === 0 ? friend : inviter).getByTestId('status')).toHaveAttribute('data-plies', String(i + 1));
+  }
+  // Black's Knight back to b9 would make the start's position a third time.
+  await square(friend, 'd8').click();
+  await square(friend, 'b9').click();
+  await expect(friend.getByTestId('repetition-warning')).toBeVisible();
+  await friend.getByTestId('answer-yes').click();
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('status')).toHaveText('White wins by repetition');
+  }
+  await expect(inviter.getByTestId('result')).toContainText('You won!');
+  await expect(friend.getByTestId('result')).toContainText('Your friend won');
+  await close([inviter, friend], contexts);
+});
+
+test('a page that sends an illegal move is refused on screen, and the game stays as it was', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  // The friend's page turns hostile: its next message for e7e6 says e7e3.
+  await friend.evaluate(() => {
+    const send = RTCDataChannel.prototype.send;
+    RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: any) {
+      if (data instanceof ArrayBuffer || ArrayBuffer.isView(data)) {
+        const bytes =
+          data instanceof ArrayBuffer
+            ? new Uint8Array(data).slice()
+            : new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice();
+        const text = new TextDecoder('latin1').decode(bytes);
+        const at = text.indexOf('e7e6');
+        if (at >= 0) bytes[at + 3] = '3'.charCodeAt(0);
+        return send.call(this, bytes);
+      }
+      return send.call(this, data);
+    } as any;
+  });
+  await playUci(inviter, 'e3e4');
+  await playUci(friend, 'e7e6');
+  await expect(inviter.getByTestId('friend-news').locator('span')).toHaveText(
+    "Your friend's page sent something this page could not accept; the game is as it was.",
+  );
+  expect(await plies(inviter)).toBe(1);
+  await expect(square(inviter, 'e3')).toHaveAttribute('aria-label', 'e3, empty');
+  await expect(inviter.getByTestId('status')).toHaveText("Your friend's move (Black)");
+  await close([inviter, friend], contexts);
+});
+
+test('on a 320 px phone in Korean: the links and the game fit, axe finds nothing, no CSP violation', async ({ browser }) => {
+  const options = { viewport: { width: 320, height: 640 }, locale: 'ko-KR', hasTouch: true, isMobile: true };
+  const contexts = await devices(browser, options);
+  const inviter = await contexts[0].newPage();
+  await inviter.goto('/?mode=friend&ice=none');
+  await expect(inviter.getByTestId('friend-dialog')).toBeVisible();
+  await expectNoViolations(inviter);
+  await inviter.getByTestId('friend-invite').click();
+  await expect(inviter.getByTestId('invite-link')).toHaveValue(/#rtc=/);
+  await expectNoViolations(inviter);
+  const friend = await contexts[1].newPage();
+  await friend.goto(offline(await inviter.getByTestId('invite-link').inputValue()));
+  await expect(friend.getByTestId('friend-invitation')).toHaveText('친구가 만신담 대국에 초대했습니다: 내 편은 흑, 시계 없음.');
+  await expectNoViolations(friend);
+  await friend.getByTestId('friend-accept').click();
+  await expect(friend.getByTestId('reply-link')).toHaveValue(/#rtc=/);
+  await inviter.getByTestId('reply-paste').fill(await friend.getByTestId('reply-link').inputValue());
+  await inviter.getByTestId('reply-connect').click();
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+    await expect(page.getByTestId('friend-link')).toHaveText('연결됨');
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoViolations(page);
+  }
+  await expect(friend.getByTestId('status')).toHaveText('친구 차례 (백)');
+  await close([inviter, friend], contexts);
 });

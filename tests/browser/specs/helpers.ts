@@ -153,3 +153,56 @@ export async function frameReport(page: import('@playwright/test').Page) {
     return { frames: gaps.length, maxGap: Math.max(...gaps), p99, longTasks: w.__longTasks as number[], slow: gaps.map((g, i) => [i, Math.round(g)]).filter(([, g]) => g > 40) };
   });
 }
+
+// Accessibility: axe-core's default rules on the page as it is now.
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/**
+ * Runs axe-core (its default rules: WCAG 2.x A/AA and best practices) on the
+ * page as it is now. axe is evaluated through the DevTools protocol, which the
+ * page's Content-Security-Policy does not govern, so the page keeps its policy.
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n: any) => ({ target: n.target })),
+    }));
+  });
+}
+
+/** One line per rule broken: its id, what it asks for, where (the first three places). */
+function describe(violations: AxeViolation[]): string {
+  return violations
+    .map((v) => {
+      const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
+      return `${v.id} (${v.impact}, ${v.nodes.length}×): ${v.help}: ${where}`;
+    })
+    .join('\n');
+}
+
+export async function expectNoViolations(page: Page) {
+  // A dialog fades in (0.12 s) and a pressed button's colour eases: axe
+  // measures contrast as it is on screen, so let the finite animations end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const violations = await axeViolations(page);
+  expect(violations, `axe-core found:\n${describe(violations)}`).toEqual([]);
+}
