@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Side;
+use crate::net::link::{base64url, from_base64url};
 use crate::net::{Invite, Phrase, Time};
 
 /// What the page asks about the online game.
@@ -84,6 +85,8 @@ pub struct FriendView {
     pub me: Side,
     /// The invitation was accepted.
     pub started: bool,
+    /// The game has ended.
+    pub over: bool,
     pub link: LinkState,
     /// A take-back asked and not answered: by whom.
     pub takeback: Option<Side>,
@@ -143,4 +146,109 @@ pub enum FriendEvent {
     Rematch,
     /// The game goes on after the channel dropped.
     Resumed,
+}
+
+/// A game with a friend as the page keeps it across reloads (after every
+/// move): enough to open it again ([`FriendRequest::Open`] with its
+/// [`SavedGame`]) and to reconnect.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredGame {
+    pub game_id: u64,
+    pub terms: Invite,
+    /// This page's player has White.
+    pub white: bool,
+    pub moves: Vec<String>,
+    pub clocks: Option<[Time; 2]>,
+}
+
+/// The first byte of a stored game: its format.
+const STORED_VERSION: u8 = 1;
+
+impl StoredGame {
+    /// The game as the worker last told it.
+    pub fn of(view: &FriendView) -> StoredGame {
+        StoredGame {
+            game_id: view.game_id,
+            terms: view.terms.clone(),
+            white: view.me == Side::White,
+            moves: view.moves.clone(),
+            clocks: view.clock.map(|c| c.times),
+        }
+    }
+
+    pub fn me(&self) -> Side {
+        if self.white {
+            Side::White
+        } else {
+            Side::Black
+        }
+    }
+
+    /// The text kept in storage.
+    pub fn write(&self) -> String {
+        let mut bytes = vec![STORED_VERSION];
+        bytes.extend(postcard::to_allocvec(self).unwrap_or_default());
+        base64url(&bytes)
+    }
+
+    /// A stored text read back, or what is wrong with it.
+    pub fn read(text: &str) -> Result<StoredGame, String> {
+        let bytes = from_base64url(text.trim()).ok_or("not a stored game")?;
+        match bytes.split_first() {
+            Some((&STORED_VERSION, rest)) => {
+                postcard::from_bytes(rest).map_err(|_| "a stored game cut short or changed".into())
+            }
+            Some((v, _)) => Err(format!("a stored game of format {v}")),
+            None => Err("an empty stored game".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Color, Variant};
+    use crate::net::{Control, Timing};
+
+    #[test]
+    fn a_stored_game_reads_back_exactly_and_damage_is_named() {
+        let game = StoredGame {
+            game_id: 0x1234_5678_9abc,
+            terms: Invite {
+                variant: Variant::Pandemonium,
+                start_fen: Some("4k4/9/9/9/9/9/9/9/4K4[Rr] w - - 0 1".into()),
+                inviter: Color::Black,
+                timing: Timing::Live(Control {
+                    minutes: 5,
+                    increment_s: 3,
+                    byoyomi_s: 0,
+                    periods: 0,
+                }),
+            },
+            white: true,
+            moves: vec!["e1d1".into(), "e9d9".into()],
+            clocks: Some([
+                Time {
+                    periods: 0,
+                    main_ms: 299_000,
+                },
+                Time {
+                    periods: 0,
+                    main_ms: 301_500,
+                },
+            ]),
+        };
+        assert_eq!(StoredGame::read(&game.write()), Ok(game.clone()));
+        assert_eq!(game.me(), Side::White);
+        let text = game.write();
+        assert_eq!(
+            StoredGame::read(&text[..text.len() - 6]),
+            Err("a stored game cut short or changed".into())
+        );
+        assert_eq!(StoredGame::read("??"), Err("not a stored game".into()));
+        assert_eq!(
+            StoredGame::read(&base64url(&[9, 1, 2])),
+            Err("a stored game of format 9".into())
+        );
+    }
 }

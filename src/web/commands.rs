@@ -220,11 +220,13 @@ impl Commands {
         });
     }
 
-    /// Leaves the friend mode (the invitation given up, a new game here).
+    /// Leaves the friend mode (the invitation given up, a new game here:
+    /// a game with the friend is no longer kept).
     pub fn leave_friend(&self) {
         #[cfg(feature = "study")]
         if self.store.get().befriended() {
             crate::web::friend::leave();
+            storage::forget_online();
             self.store.dispatch(Action::Friend(FriendAction::Leave));
         }
     }
@@ -293,6 +295,12 @@ impl Commands {
     #[cfg(feature = "study")]
     pub fn accept_invitation(&self, link: &crate::net::link::RtcLink) {
         crate::web::friend::accept(&self.store, &self.worker, link);
+    }
+
+    /// A reconnect link for the game with the friend.
+    #[cfg(feature = "study")]
+    pub fn reconnect_friend(&self) {
+        crate::web::friend::reconnect(&self.store, &self.worker);
     }
 
     /// The friend's reply link, pasted.

@@ -71,6 +71,11 @@ pub struct FriendText {
     pub invite_link: &'static str,
     pub reply_link: &'static str,
     pub friend_won: &'static str,
+    /// The game kept could not be read: "{damage}".
+    pub kept_game_lost: &'static str,
+    pub reconnect: &'static str,
+    pub reconnect_title: &'static str,
+    pub reconnect_ready: &'static str,
 }
 
 impl FriendText {
@@ -150,6 +155,10 @@ pub static FR_EN: FriendText = FriendText {
     invite_link: "Invitation link",
     reply_link: "Reply link",
     friend_won: "Your friend won",
+    kept_game_lost: "The game with your friend could not be read ({damage}).",
+    reconnect: "Make a reconnect link",
+    reconnect_title: "Reconnect",
+    reconnect_ready: "Send this link to your friend: the game goes on from where it stands.",
 };
 
 pub static FR_KO: FriendText = FriendText {
@@ -205,4 +214,8 @@ pub static FR_KO: FriendText = FriendText {
     invite_link: "초대 링크",
     reply_link: "답장 링크",
     friend_won: "친구가 이겼습니다",
+    kept_game_lost: "친구와의 대국을 읽을 수 없습니다 ({damage}).",
+    reconnect: "다시 연결 링크 만들기",
+    reconnect_title: "다시 연결",
+    reconnect_ready: "이 링크를 친구에게 보내세요. 대국이 멈춘 곳에서 이어집니다.",
 };

@@ -122,6 +122,47 @@ pub fn forget() {
     }
 }
 
+/// Where a game with a friend on another device is kept (the study
+/// bundle writes it; the play page only looks whether one is there).
+const ONLINE_KEY: &str = "pantheon.online.v1";
+
+/// A game with a friend is kept: the page opens the study bundle for it.
+pub fn has_online_game() -> bool {
+    storage().is_some_and(|s| s.get_item(ONLINE_KEY).ok().flatten().is_some())
+}
+
+/// A game with a friend on another device, kept across reloads.
+#[cfg(feature = "study")]
+mod online {
+    use super::{storage, ONLINE_KEY};
+    use crate::protocol::friend::StoredGame;
+
+    pub fn save_online(game: &StoredGame) {
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(ONLINE_KEY, &game.write());
+        }
+    }
+
+    /// The game kept, or what is wrong with it (it is then forgotten).
+    pub fn load_online() -> Option<Result<StoredGame, String>> {
+        let text = storage()?.get_item(ONLINE_KEY).ok()??;
+        let game = StoredGame::read(&text);
+        if game.is_err() {
+            forget_online();
+        }
+        Some(game)
+    }
+
+    pub fn forget_online() {
+        if let Some(storage) = storage() {
+            let _ = storage.remove_item(ONLINE_KEY);
+        }
+    }
+}
+
+#[cfg(feature = "study")]
+pub use online::{forget_online, load_online, save_online};
+
 /// The analysis board's reviews, kept with their games.
 #[cfg(feature = "study")]
 mod reviews {

@@ -232,6 +232,7 @@ pub fn friend(state: &State, commands: &Commands) -> Option<FriendParts> {
         close: commands.on(Commands::leave_friend),
     };
     let game = GameActions {
+        reconnect: commands.on(Commands::reconnect_friend),
         say: commands.with(Commands::say),
         answer_takeback: commands.with(Commands::answer_takeback),
         answer_rematch: commands.with(Commands::answer_rematch),
@@ -267,6 +268,7 @@ pub fn wanted() -> bool {
         .and_then(|w| w.location().hash().ok())
         .is_some_and(|h| h.starts_with("#rtc="));
     friends_link
+        || crate::web::storage::has_online_game()
         || matches!(
             crate::web::storage::link().0.mode,
             Some(Mode::Analysis | Mode::Editor | Mode::Builder | Mode::Puzzle | Mode::Friend)

@@ -52,11 +52,16 @@ pub fn find_dialog(props: &FindProps) -> Html {
             t.fr.invite_title,
             html! { <p class="note" data-testid="friend-preparing" role="status">{ t.fr.preparing }</p> },
         ),
-        Stage::Inviting { link } => (
-            t.fr.invite_title,
+        Stage::Inviting { link, again } => (
+            if *again {
+                t.fr.reconnect_title
+            } else {
+                t.fr.invite_title
+            },
             html! {
                 <>
-                    { link_to_send(link, t.fr.invite_ready, t.fr.invite_link, "invite-link", props.lang) }
+                    { link_to_send(link, if *again { t.fr.reconnect_ready } else { t.fr.invite_ready },
+                        t.fr.invite_link, "invite-link", props.lang) }
                     <p class="note" role="status" data-testid="friend-waiting">{ t.fr.waiting_reply }</p>
                     <ReplyField lang={props.lang} on_reply={props.actions.reply.clone()} />
                     <div class="dialog-buttons">{ close_button }</div>
@@ -349,6 +354,7 @@ fn invite_form(props: &InviteProps) -> Html {
 /// What the panel's friend part can ask.
 #[derive(Clone, PartialEq)]
 pub struct GameActions {
+    pub reconnect: Callback<()>,
     pub say: Callback<Phrase>,
     pub answer_takeback: Callback<bool>,
     pub answer_rematch: Callback<bool>,
@@ -378,6 +384,10 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions) -> Html {
     html! {
         <section class="friend-game" data-testid="friend-game">
             { link_line(game, t) }
+            if game.started && !game.over && matches!(game.link, LinkState::Away { .. } | LinkState::Connecting) {
+                <button type="button" class="button primary" data-testid="friend-reconnect"
+                    onclick={actions.reconnect.reform(|_| ())}>{ t.fr.reconnect }</button>
+            }
             if takeback {
                 { question("friend-takeback", t.fr.takeback_asked, &actions.answer_takeback) }
             } else if game.takeback == Some(game.me) {

@@ -9,6 +9,13 @@
 //! ([`take_reply`]). The descriptions travel in the links' fragments
 //! (`#rtc=`), so they never reach the site's host.
 //!
+//! The game is kept in storage after every move. After a reload (or when
+//! the channel drops) either page makes a reconnect link ([`reconnect`]):
+//! an offer for the same game, without terms; the other browser's tab
+//! that holds the game answers it (or, when none does, the tab that
+//! opened it takes the kept game up), and the reply goes back as before.
+//! The worker then compares both games and goes on from the same move.
+//!
 //! Once the data channel is open, this module only carries bytes: the
 //! other page's to the worker, which checks them with its engine
 //! (`net::Session`), and the worker's to the other page.
@@ -27,13 +34,14 @@ use self::rtc::{Peer, PeerEvent};
 use crate::net::ice::{self, IceServer};
 use crate::net::link::{Role, RtcLink};
 use crate::net::Invite;
-use crate::protocol::friend::{FriendNews, FriendRequest};
-use crate::protocol::{Request, Side};
+use crate::protocol::friend::{FriendNews, FriendRequest, SavedGame, StoredGame};
+use crate::protocol::{NewGame, Request, Side};
 use crate::web::bridge::WorkerHandle;
 use crate::web::hooks::Store;
 use crate::web::i18n::fill;
 use crate::web::state::friend::Stage;
 use crate::web::state::{Action, FriendAction};
+use crate::web::storage;
 
 /// How long a page gathers its network addresses before it writes its
 /// link (gathering usually ends well before; a STUN server that does not
@@ -54,18 +62,21 @@ const TABS: &str = "pantheon-friend";
 thread_local! {
     /// The connection to the friend (one per page).
     static LINE: RefCell<Option<Line>> = const { RefCell::new(None) };
+    /// While this tab holds a game with a friend, it listens for the links
+    /// of that game opened in other tabs of this browser.
+    static HOLD: RefCell<Option<Tabs>> = const { RefCell::new(None) };
 }
 
 struct Line {
     peer: Peer,
     game_id: u64,
-    inviter: bool,
-    /// The invited page has told the worker the terms are taken.
-    accepted: bool,
-    /// The channel has opened at least once.
+    /// This page made the offer: it waits for the reply.
+    offerer: bool,
+    /// The game has started (the worker said so): an open channel resumes
+    /// it rather than accepting its terms.
+    started: bool,
+    /// The channel has opened.
     opened: bool,
-    /// The inviting page listens for its reply link from another tab.
-    tabs: Option<Tabs>,
     /// The wait for the channel after the reply was taken.
     deadline: Option<Timeout>,
 }
@@ -137,22 +148,82 @@ fn random_id() -> u64 {
     (high << 32 | low).max(1)
 }
 
-/// The stage the page opens at for the link in its address: an
-/// invitation to accept, or a reply link to hand to the tab that waits
-/// for it.
-pub fn stage_of(fragment: &str, store: &Store) -> Stage {
+fn stage(store: &Store, stage: Stage) {
+    store.dispatch(Action::Friend(FriendAction::Stage(stage)));
+}
+
+fn fail(store: &Store, why: &str) {
+    stage(store, Stage::Failed(why.to_string()));
+}
+
+fn bad_link(store: &Store, error: &str) {
     let t = store.get().text();
+    fail(store, &fill(t.fr.bad_link, &[("error", error)]));
+}
+
+/// The link in the address (`#rtc=`), when the page opens: an invitation
+/// is shown to be accepted (`true`: its game is on the board); a reply or
+/// a reconnect link goes to the tab of this browser that waits for it.
+pub fn open_link(fragment: &str, store: &Store, worker: &WorkerHandle) -> bool {
+    forget_opened_link();
     match RtcLink::read(fragment) {
-        Ok(link) if link.role == Role::Offer && link.invite.is_some() => {
-            Stage::Invited(Rc::new(link))
-        }
-        Ok(link) if link.role == Role::Answer => {
-            hand_over(fragment, link.game_id, store);
-            Stage::Preparing
-        }
-        Ok(_) => Stage::Failed(fill(t.fr.bad_link, &[("error", "not an invitation")])),
-        Err(e) => Stage::Failed(fill(t.fr.bad_link, &[("error", &e.to_string())])),
+        Ok(link) => match (link.role, &link.invite) {
+            (Role::Offer, Some(terms)) => {
+                worker.new_game(board_of(terms), false);
+                stage(store, Stage::Invited(Rc::new(link)));
+                return true;
+            }
+            (Role::Offer, None) | (Role::Answer, _) => {
+                stage(store, Stage::Preparing);
+                hand_over(fragment, &link, store, worker);
+            }
+        },
+        Err(e) => bad_link(store, &e.to_string()),
     }
+    false
+}
+
+/// The board behind an invitation: its game's start, for two players.
+fn board_of(terms: &Invite) -> NewGame {
+    NewGame {
+        variant: terms.variant.id().to_string(),
+        fen: terms.start_fen.clone(),
+        players: [crate::protocol::Player::Human; 2],
+        ..NewGame::default()
+    }
+}
+
+/// The game with a friend kept in storage, opened again (after a reload):
+/// `true` when there was one. It waits for a reconnect link.
+pub fn restore(store: &Store, worker: &WorkerHandle) -> bool {
+    match storage::load_online() {
+        Some(Ok(game)) => {
+            open_kept(&game, store, worker);
+            true
+        }
+        Some(Err(e)) => {
+            let t = store.get().text();
+            fail(store, &fill(t.fr.kept_game_lost, &[("damage", &e)]));
+            false
+        }
+        None => false,
+    }
+}
+
+fn open_kept(game: &StoredGame, store: &Store, worker: &WorkerHandle) {
+    worker.new_game(board_of(&game.terms), false);
+    worker.send(Request::Friend(FriendRequest::Open {
+        id: worker.next_id(),
+        game_id: game.game_id,
+        terms: game.terms.clone(),
+        me: game.me(),
+        saved: Some(SavedGame {
+            moves: game.moves.clone(),
+            clocks: game.clocks,
+        }),
+    }));
+    stage(store, Stage::Playing);
+    hold(game.game_id, store, worker);
 }
 
 /// Starts a connection whose events go to the worker.
@@ -164,11 +235,25 @@ fn connect(store: &Store, worker: &WorkerHandle) -> Result<Peer, String> {
     Peer::new(&ice_servers(), on_event)
 }
 
+/// Keeps `peer` as this page's connection.
+fn keep(peer: Peer, game_id: u64, offerer: bool, started: bool) {
+    LINE.with(|line| {
+        *line.borrow_mut() = Some(Line {
+            peer,
+            game_id,
+            offerer,
+            started,
+            opened: false,
+            deadline: None,
+        })
+    });
+}
+
 /// Invites a friend to a game on `terms` (this page playing `me`): the
 /// invitation link, once made, and the wait for the reply.
 pub fn invite(store: &Store, worker: &WorkerHandle, terms: Invite, me: Side) {
     leave();
-    store.dispatch(Action::Friend(FriendAction::Stage(Stage::Preparing)));
+    stage(store, Stage::Preparing);
     let peer = match connect(store, worker) {
         Ok(peer) => peer,
         Err(e) => return fail(store, &e),
@@ -193,21 +278,49 @@ pub fn invite(store: &Store, worker: &WorkerHandle, terms: Invite, me: Side) {
             me,
             saved: None,
         }));
-        let tabs = listen_for_reply(game_id, &store);
-        LINE.with(|line| {
-            *line.borrow_mut() = Some(Line {
-                peer,
-                game_id,
-                inviter: true,
-                accepted: false,
-                opened: false,
-                tabs,
-                deadline: None,
-            })
-        });
-        store.dispatch(Action::Friend(FriendAction::Stage(Stage::Inviting {
-            link: link_to(&link.fragment()),
-        })));
+        keep(peer, game_id, true, false);
+        hold(game_id, &store, &worker);
+        stage(
+            &store,
+            Stage::Inviting {
+                link: link_to(&link.fragment()),
+                again: false,
+            },
+        );
+    });
+}
+
+/// A reconnect link for the game held: an offer for the same game; the
+/// friend's reply goes on with it.
+pub fn reconnect(store: &Store, worker: &WorkerHandle) {
+    let Some(game) = storage::load_online().and_then(Result::ok) else {
+        return;
+    };
+    stage(store, Stage::Preparing);
+    let peer = match connect(store, worker) {
+        Ok(peer) => peer,
+        Err(e) => return fail(store, &e),
+    };
+    let store = store.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let offer = match peer.offer(GATHER_MS).await {
+            Ok(sdp) => sdp,
+            Err(e) => return fail(&store, &e),
+        };
+        let link = RtcLink {
+            role: Role::Offer,
+            game_id: game.game_id,
+            invite: None,
+            sdp: offer,
+        };
+        keep(peer, game.game_id, true, true);
+        stage(
+            &store,
+            Stage::Inviting {
+                link: link_to(&link.fragment()),
+                again: true,
+            },
+        );
     });
 }
 
@@ -218,20 +331,32 @@ pub fn accept(store: &Store, worker: &WorkerHandle, invitation: &RtcLink) {
         return;
     };
     leave();
-    forget_opened_link();
-    store.dispatch(Action::Friend(FriendAction::Stage(Stage::Preparing)));
+    let me = match terms.inviter {
+        crate::engine::Color::White => Side::Black,
+        crate::engine::Color::Black => Side::White,
+    };
+    worker.send(Request::Friend(FriendRequest::Open {
+        id: worker.next_id(),
+        game_id: invitation.game_id,
+        terms,
+        me,
+        saved: None,
+    }));
+    answer(invitation, false, store, worker);
+}
+
+/// Answers an offer (an invitation accepted, or a reconnect link for the
+/// game held): the reply link, and the wait for the friend to open it.
+fn answer(offer: &RtcLink, started: bool, store: &Store, worker: &WorkerHandle) {
+    stage(store, Stage::Preparing);
     let peer = match connect(store, worker) {
         Ok(peer) => peer,
         Err(e) => return fail(store, &e),
     };
     let (store, worker) = (store.clone(), worker.clone());
-    let (game_id, offer) = (invitation.game_id, invitation.sdp.clone());
-    let me = match terms.inviter {
-        crate::engine::Color::White => Side::Black,
-        crate::engine::Color::Black => Side::White,
-    };
+    let (game_id, sdp) = (offer.game_id, offer.sdp.clone());
     wasm_bindgen_futures::spawn_local(async move {
-        let answer = match peer.answer(&offer, GATHER_MS).await {
+        let answer = match peer.answer(&sdp, GATHER_MS).await {
             Ok(sdp) => sdp,
             Err(e) => return fail(&store, &e),
         };
@@ -241,67 +366,48 @@ pub fn accept(store: &Store, worker: &WorkerHandle, invitation: &RtcLink) {
             invite: None,
             sdp: answer,
         };
-        worker.send(Request::Friend(FriendRequest::Open {
-            id: worker.next_id(),
-            game_id,
-            terms,
-            me,
-            saved: None,
-        }));
-        LINE.with(|line| {
-            *line.borrow_mut() = Some(Line {
-                peer,
-                game_id,
-                inviter: false,
-                accepted: false,
-                opened: false,
-                tabs: None,
-                deadline: None,
-            })
-        });
-        store.dispatch(Action::Friend(FriendAction::Stage(Stage::Replying {
-            link: link_to(&reply.fragment()),
-        })));
+        keep(peer, game_id, false, started);
+        hold(game_id, &store, &worker);
+        stage(
+            &store,
+            Stage::Replying {
+                link: link_to(&reply.fragment()),
+            },
+        );
     });
 }
 
 /// The reply (a link or its fragment, pasted or handed over from another
-/// tab) for the invitation this page waits with: the connection is made.
+/// tab) for the offer this page waits with: the connection is made.
 /// `false` when it is not the reply this page waits for.
 pub fn take_reply(text: &str, store: &Store) -> bool {
     let fragment = match text.find("rtc=") {
         Some(i) => &text[i..],
         None => text.trim(),
     };
-    let t = store.get().text();
     let reply = match RtcLink::read(fragment.trim()) {
         Ok(reply) if reply.role == Role::Answer => reply,
         Ok(_) => {
-            fail(store, &fill(t.fr.bad_link, &[("error", "not a reply")]));
+            bad_link(store, "not a reply");
             return false;
         }
         Err(e) => {
-            fail(store, &fill(t.fr.bad_link, &[("error", &e.to_string())]));
+            bad_link(store, &e.to_string());
             return false;
         }
     };
-    let waiting = LINE.with(|line| {
-        line.borrow()
-            .as_ref()
-            .is_some_and(|l| l.inviter && !l.opened && l.game_id == reply.game_id)
+    let accepted = LINE.with(|line| {
+        let line = line.borrow();
+        let l = line.as_ref()?;
+        let waits = l.offerer && !l.opened && l.game_id == reply.game_id;
+        // (The future borrows nothing: it is awaited outside.)
+        waits.then(|| l.peer.accept(&reply.sdp))
     });
-    if !waiting {
+    let Some(accepted) = accepted else {
         return false;
-    }
+    };
     let store = store.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let accepted = LINE.with(|line| {
-            let line = line.borrow();
-            let peer = &line.as_ref()?.peer;
-            // (The future holds no borrow across the wait.)
-            Some(peer.accept(&reply.sdp))
-        });
-        let Some(accepted) = accepted else { return };
         if let Err(e) = accepted.await {
             return fail(&store, &e);
         }
@@ -311,11 +417,10 @@ pub fn take_reply(text: &str, store: &Store) -> bool {
         };
         LINE.with(|line| {
             if let Some(l) = line.borrow_mut().as_mut() {
-                l.tabs = None;
                 l.deadline = Some(deadline);
             }
         });
-        store.dispatch(Action::Friend(FriendAction::Stage(Stage::Preparing)));
+        stage(&store, Stage::Preparing);
     });
     true
 }
@@ -326,41 +431,29 @@ fn not_connected(store: &Store) {
     let diagnosis = LINE.with(|line| line.borrow().as_ref().map(|l| l.peer.diagnosis()));
     let t = store.get().text();
     let cause = diagnosis.map_or_else(String::new, |d| {
-        format!(
-            "state {}, addresses gathered: {}",
-            d.state,
-            if d.gathered.is_empty() {
-                "none".to_string()
-            } else {
-                d.gathered.join(", ")
-            }
-        )
+        let gathered = if d.gathered.is_empty() {
+            "none".to_string()
+        } else {
+            d.gathered.join(", ")
+        };
+        format!("state {}, addresses gathered: {gathered}", d.state)
     });
     fail(store, &fill(t.fr.no_connection, &[("cause", &cause)]));
-}
-
-fn fail(store: &Store, why: &str) {
-    store.dispatch(Action::Friend(FriendAction::Stage(Stage::Failed(
-        why.to_string(),
-    ))));
 }
 
 /// What the connection does: bytes to the worker, the channel's state.
 fn on_peer_event(event: PeerEvent, store: &Store, worker: &WorkerHandle) {
     match event {
         PeerEvent::Open => {
-            let first_accept = LINE.with(|line| {
+            let accept = LINE.with(|line| {
                 let mut line = line.borrow_mut();
                 let l = line.as_mut()?;
                 l.opened = true;
                 l.deadline = None;
-                l.tabs = None;
-                let first = !l.inviter && !l.accepted;
-                l.accepted = true;
-                Some(first)
+                Some(!l.offerer && !l.started)
             });
             worker.send(Request::Friend(FriendRequest::Channel(true)));
-            if first_accept == Some(true) {
+            if accept == Some(true) {
                 worker.send(Request::Friend(FriendRequest::Accept));
             }
         }
@@ -380,7 +473,7 @@ fn on_peer_event(event: PeerEvent, store: &Store, worker: &WorkerHandle) {
 }
 
 /// The worker's word on the online game: bytes go to the other page, the
-/// rest to the page's state.
+/// rest to the page's state; the game is kept after every change.
 pub fn on_news(news: FriendNews, store: &Store) {
     match news {
         FriendNews::Send(bytes) => {
@@ -391,6 +484,16 @@ pub fn on_news(news: FriendNews, store: &Store) {
             });
         }
         FriendNews::State(view) => {
+            if view.started && !view.over {
+                storage::save_online(&StoredGame::of(&view));
+            } else if view.over {
+                storage::forget_online();
+            }
+            LINE.with(|line| {
+                if let Some(l) = line.borrow_mut().as_mut() {
+                    l.started |= view.started;
+                }
+            });
             store.dispatch(Action::Friend(FriendAction::Game(Rc::from(view))));
         }
         FriendNews::Event(event) => store.dispatch(Action::Friend(FriendAction::Event(event))),
@@ -401,68 +504,96 @@ pub fn on_news(news: FriendNews, store: &Store) {
     }
 }
 
-/// The connection is closed (the friend mode is left).
+/// The connection is closed and the game let go (the friend mode is left).
 pub fn leave() {
     LINE.with(|line| line.borrow_mut().take());
+    HOLD.with(|hold| hold.borrow_mut().take());
 }
 
-/// The inviting page listens, while it waits, for its reply link opened
-/// in another tab of this browser, and says it took it.
-fn listen_for_reply(game_id: u64, store: &Store) -> Option<Tabs> {
-    let channel = web_sys::BroadcastChannel::new(TABS).ok()?;
+/// While this tab holds game `game_id`, a link of that game opened in
+/// another tab of this browser comes here (a reply to this tab's offer, a
+/// reconnect link from the friend); the tab that opened it is told.
+fn hold(game_id: u64, store: &Store, worker: &WorkerHandle) {
+    let Ok(channel) = web_sys::BroadcastChannel::new(TABS) else {
+        return;
+    };
     let on_message = {
-        let (store, channel) = (store.clone(), channel.clone());
+        let (store, worker, channel) = (store.clone(), worker.clone(), channel.clone());
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
-            let Some(text) = e.data().as_string() else {
+            let Some(fragment) = e.data().as_string() else {
                 return;
             };
-            let Some(fragment) = text.strip_prefix("reply ") else {
+            let Ok(link) = RtcLink::read(&fragment) else {
                 return;
             };
-            if matches!(RtcLink::read(fragment), Ok(l) if l.game_id == game_id)
-                && take_reply(fragment, &store)
-            {
+            if link.game_id != game_id {
+                return;
+            }
+            let taken = match (link.role, &link.invite) {
+                (Role::Answer, _) => take_reply(&fragment, &store),
+                (Role::Offer, None) => {
+                    answer(&link, true, &store, &worker);
+                    true
+                }
+                (Role::Offer, Some(_)) => false,
+            };
+            if taken {
                 let _ = channel.post_message(&JsValue::from_str(&format!("taken {game_id}")));
             }
         })
     };
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    Some(Tabs {
-        channel,
-        _on_message: on_message,
-    })
+    HOLD.with(|hold| {
+        *hold.borrow_mut() = Some(Tabs {
+            channel,
+            _on_message: on_message,
+        })
+    });
 }
 
-/// A reply link opened in a tab of its own: offered to the tabs of this
-/// browser; the one that waits for it says so, and this tab says where
-/// the reply went (or that no tab took it).
-fn hand_over(fragment: &str, game_id: u64, store: &Store) {
+/// A reply or reconnect link opened in a tab of its own: offered to the
+/// tabs of this browser; the one that holds its game says so, and this
+/// tab says where the link went. A reconnect link no tab took is taken up
+/// here, with the game kept in storage.
+fn hand_over(fragment: &str, link: &RtcLink, store: &Store, worker: &WorkerHandle) {
     let Ok(channel) = web_sys::BroadcastChannel::new(TABS) else {
-        return fail_hand_over(store);
+        return not_taken(link, store, worker);
     };
+    let game_id = link.game_id;
     let taken = Rc::new(std::cell::Cell::new(false));
     let on_message = {
         let (taken, store) = (taken.clone(), store.clone());
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
             if e.data().as_string() == Some(format!("taken {game_id}")) && !taken.replace(true) {
-                store.dispatch(Action::Friend(FriendAction::Stage(Stage::Handed(true))));
+                stage(&store, Stage::Handed(true));
             }
         })
     };
     channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    let _ = channel.post_message(&JsValue::from_str(&format!("reply {fragment}")));
-    let store = store.clone();
+    let _ = channel.post_message(&JsValue::from_str(fragment));
+    let (store, worker, link) = (store.clone(), worker.clone(), link.clone());
     Timeout::new(HAND_OVER_MS, move || {
         channel.set_onmessage(None);
         channel.close();
         drop(on_message);
         if !taken.get() {
-            fail_hand_over(&store);
+            not_taken(&link, &store, &worker);
         }
     })
     .forget();
 }
 
-fn fail_hand_over(store: &Store) {
-    store.dispatch(Action::Friend(FriendAction::Stage(Stage::Handed(false))));
+/// No tab took the link: a reconnect link for the game kept here is
+/// answered by this tab; anything else is said to have gone nowhere.
+fn not_taken(link: &RtcLink, store: &Store, worker: &WorkerHandle) {
+    let kept = storage::load_online()
+        .and_then(Result::ok)
+        .filter(|g| g.game_id == link.game_id);
+    match (link.role, kept) {
+        (Role::Offer, Some(game)) => {
+            open_kept(&game, store, worker);
+            answer(link, true, store, worker);
+        }
+        _ => stage(store, Stage::Handed(false)),
+    }
 }

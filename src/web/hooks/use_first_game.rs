@@ -51,8 +51,9 @@ pub fn first_state() -> State {
     if link.mode == Some(Mode::Puzzle) {
         return state.reduce(open_puzzles(&link)).0;
     }
+    // (A game with a friend kept from before is opened instead.)
     #[cfg(feature = "study")]
-    if link.mode == Some(Mode::Friend) {
+    if link.mode == Some(Mode::Friend) && !storage::has_online_game() {
         use crate::web::state::{friend::Stage, FriendAction};
         return state
             .reduce(Action::Friend(FriendAction::Stage(Stage::Setup)))
@@ -183,33 +184,15 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
     worker.new_game(first, false);
 }
 
-/// A friend's link in the address (`#rtc=`): an invitation is shown with
-/// its game behind it (`true`); a reply link is handed to the tab that
-/// waits for it, the saved game behind (`false`, as for a link that
-/// cannot be used).
+/// A friend's link in the address (`#rtc=`), else a game with a friend
+/// kept from an earlier visit: `true` when the board is the friend's game
+/// (an invitation's, or the one kept); a reply or reconnect link goes to
+/// the tab that waits for it, the saved game behind.
 #[cfg(feature = "study")]
 fn open_friends_link(dispatch: &Store, worker: &WorkerHandle) -> bool {
-    use crate::web::state::{friend::Stage, FriendAction};
-    let Some(fragment) = crate::web::friend::opened_link() else {
-        return false;
-    };
-    let stage = crate::web::friend::stage_of(&fragment, dispatch);
-    let game = match &stage {
-        Stage::Invited(link) => link.invite.as_ref().map(|terms| NewGame {
-            variant: terms.variant.id().to_string(),
-            fen: terms.start_fen.clone(),
-            players: [crate::protocol::Player::Human; 2],
-            ..NewGame::default()
-        }),
-        _ => None,
-    };
-    dispatch.dispatch(Action::Friend(FriendAction::Stage(stage)));
-    match game {
-        Some(game) => {
-            worker.new_game(game, false);
-            true
-        }
-        None => false,
+    match crate::web::friend::opened_link() {
+        Some(fragment) => crate::web::friend::open_link(&fragment, dispatch, worker),
+        None => crate::web::friend::restore(dispatch, worker),
     }
 }
 

@@ -29,8 +29,9 @@ pub enum Stage {
     Setup,
     /// A link is being made (the connection's addresses are gathered).
     Preparing,
-    /// The invitation link is made: the page waits for the reply.
-    Inviting { link: String },
+    /// The invitation link is made (`again`: a reconnect link for the
+    /// game held): the page waits for the reply.
+    Inviting { link: String, again: bool },
     /// An invitation link was opened here: its terms, to accept.
     Invited(Rc<RtcLink>),
     /// The reply link is made: the page waits for the friend to open it.
@@ -82,13 +83,14 @@ impl FriendBoard {
         match action {
             FriendAction::Stage(stage) => b.stage = stage,
             FriendAction::Game(game) => {
-                // The game begins when the friend's page has taken the
-                // terms: the links have done their work.
+                // The game begins (or goes on) when the channel is open
+                // and the friend's page has taken the terms: the links
+                // have done their work.
                 let finding = matches!(
                     b.stage,
                     Stage::Preparing | Stage::Inviting { .. } | Stage::Replying { .. }
                 );
-                if game.started && finding {
+                if game.started && game.link == LinkState::Connected && finding {
                     b.stage = Stage::Playing;
                 }
                 b.game = Some(game);
@@ -140,6 +142,10 @@ mod tests {
     use crate::net::{Invite, Timing};
 
     fn view(started: bool, takeback: Option<Side>) -> Rc<FriendView> {
+        view_on(started, takeback, LinkState::Connected)
+    }
+
+    fn view_on(started: bool, takeback: Option<Side>, link: LinkState) -> Rc<FriendView> {
         Rc::new(FriendView {
             id: 2,
             game_id: 9,
@@ -151,7 +157,8 @@ mod tests {
             },
             me: Side::White,
             started,
-            link: LinkState::Connected,
+            over: false,
+            link,
             takeback,
             rematch: None,
             clock: None,
@@ -163,6 +170,7 @@ mod tests {
     fn the_links_dialog_closes_when_the_friend_takes_the_terms() {
         let inviting = FriendBoard::at(Stage::Inviting {
             link: "https://example.org/#rtc=AA".into(),
+            again: false,
         });
         let opened = inviting
             .reduce(FriendAction::Game(view(false, None)))
@@ -174,6 +182,23 @@ mod tests {
         let started = opened.reduce(FriendAction::Game(view(true, None))).unwrap();
         assert_eq!(started.stage, Stage::Playing);
         assert!(!started.finding() && started.connected());
+        // A reconnect link waits while the channel is still down.
+        let again = FriendBoard::at(Stage::Inviting {
+            link: "https://example.org/#rtc=AB".into(),
+            again: true,
+        });
+        let away = LinkState::Away {
+            since: 1,
+            claim_at: 60_001,
+        };
+        let waiting = again
+            .reduce(FriendAction::Game(view_on(true, None, away)))
+            .unwrap();
+        assert!(waiting.finding());
+        let back = waiting
+            .reduce(FriendAction::Game(view(true, None)))
+            .unwrap();
+        assert_eq!(back.stage, Stage::Playing);
         // A failure shown stays shown.
         let failed = FriendBoard::at(Stage::Failed("no".into()));
         let still = failed.reduce(FriendAction::Game(view(true, None))).unwrap();

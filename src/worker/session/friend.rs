@@ -277,6 +277,7 @@ fn view_of(online: &Online) -> FriendView {
         terms: net.terms().clone(),
         me: side(net.me()),
         started: net.is_started(),
+        over: net.game().is_over(),
         link,
         takeback: net.takeback().map(|t| side(t.by)),
         rematch: net.rematch_offer().map(|r| side(r.by)),

@@ -114,7 +114,7 @@ test('a friend on another device: invited, accepted, a game of Mansindam to chec
 /** The clock face of a side as a page shows it. */
 const clock = (page: Page, side: 'white' | 'black') => page.getByTestId(`clock-${side}`);
 
-test('a clock: the same times on both pages, the increment, and a flag seen on both sides', async ({ browser }) => {
+test('a clock: the same times on both pages, and the increment', async ({ browser }) => {
   // 1 minute + 5 s a move, White (the inviter) to move.
   const { inviter, friend, contexts } = await connect(browser, async (page) => {
     await page.getByTestId('clock-minutes').fill('1');
@@ -281,5 +281,42 @@ test('on a 320 px phone in Korean: the links and the game fit, axe finds nothing
     await expectNoViolations(page);
   }
   await expect(friend.getByTestId('status')).toHaveText('친구 차례 (백)');
+  await close([inviter, friend], contexts);
+});
+
+test('a reload on each side mid-game: a reconnect link resumes the game with nothing lost', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await playUci(friend, 'e7e6');
+  await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await inviter.reload();
+  await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  await expect(friend.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  await friend.reload();
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await expect(square(friend, 'e6')).toHaveAttribute('aria-label', 'e6, Black Pawn');
+  // The inviter makes a reconnect link; the friend opens it in a new tab,
+  // which hands it to the tab that holds the game.
+  await inviter.getByTestId('friend-reconnect').click();
+  const field = inviter.getByTestId('invite-link');
+  await expect(field).toHaveValue(/#rtc=/);
+  const tab = await contexts[1].newPage();
+  await tab.goto(offline(await field.inputValue()));
+  await expect(tab.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
+  await tab.close();
+  const replyField = friend.getByTestId('reply-link');
+  await expect(replyField).toHaveValue(/#rtc=/);
+  const back = await contexts[0].newPage();
+  await back.goto(offline(await replyField.inputValue()));
+  await expect(back.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
+  await back.close();
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+    await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  }
+  await playUci(inviter, 'd3d4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '3');
   await close([inviter, friend], contexts);
 });
