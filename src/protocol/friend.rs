@@ -48,6 +48,22 @@ pub enum FriendRequest {
     Claim,
     /// A look at the clocks: a flag that fell is called.
     Tick,
+    /// A new game by link (correspondence) on `terms`, this page playing
+    /// `me`, numbered `id` among the page's games.
+    NewByLink {
+        id: u32,
+        game_id: u64,
+        terms: Invite,
+        me: Side,
+    },
+    /// A game by link opened: the link's fragment (`corr=…`), every move
+    /// replayed by the engine; `earlier`: the fragment of the same game as
+    /// this page kept it, which the link must continue unchanged.
+    ByLink {
+        id: u32,
+        fragment: String,
+        earlier: Option<String>,
+    },
 }
 
 /// A game saved after a move, to go on with after a reload.
@@ -72,6 +88,26 @@ pub enum FriendNews {
     /// Something the other page sent was refused (the game is as it was):
     /// why, in English, for the log.
     Refused(String),
+    /// The game by link as it stands (after every change).
+    Letter(Box<LetterView>),
+}
+
+/// A game by link (correspondence), beside the snapshot of its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", derive(Serialize, Deserialize))]
+pub struct LetterView {
+    /// The page's number of the game (as the snapshot's).
+    pub id: u32,
+    pub game_id: u64,
+    pub me: Side,
+    /// The link to send to the friend (a fragment, `corr=…`): the whole
+    /// game after this player's move; none while it is this player's turn.
+    pub to_send: Option<String>,
+    /// The game as this page keeps it (a fragment addressed to this
+    /// player): opened again from the list of games by link.
+    pub kept: String,
+    pub days_per_move: Option<u8>,
+    pub over: bool,
 }
 
 /// The online game, beside the snapshot of its board.

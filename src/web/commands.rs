@@ -287,14 +287,35 @@ impl Commands {
 
     /// Invites a friend to a game on `terms`, this player taking `me`.
     #[cfg(feature = "study")]
-    pub fn invite_friend(&self, terms: crate::net::Invite, me: crate::protocol::Side) {
-        crate::web::friend::invite(&self.store, &self.worker, terms, me);
+    pub fn invite_friend(
+        &self,
+        terms: crate::net::Invite,
+        me: crate::protocol::Side,
+        by_link: bool,
+    ) {
+        if by_link {
+            crate::web::friend::invite_by_link(&self.store, &self.worker, terms, me);
+        } else {
+            crate::web::friend::invite(&self.store, &self.worker, terms, me);
+        }
+    }
+
+    /// A game by link kept, opened again.
+    #[cfg(feature = "study")]
+    pub fn open_letter(&self, fragment: &str) {
+        crate::web::friend::open_letter(fragment, &self.store, &self.worker);
     }
 
     /// Accepts the invitation shown.
     #[cfg(feature = "study")]
     pub fn accept_invitation(&self, link: &crate::net::link::RtcLink) {
         crate::web::friend::accept(&self.store, &self.worker, link);
+    }
+
+    /// The friend stayed away for the whole countdown: the game is won.
+    #[cfg(feature = "study")]
+    pub fn claim_win(&self) {
+        self.tell_friend(FriendRequest::Claim);
     }
 
     /// A reconnect link for the game with the friend.

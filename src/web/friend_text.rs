@@ -76,6 +76,29 @@ pub struct FriendText {
     pub reconnect: &'static str,
     pub reconnect_title: &'static str,
     pub reconnect_ready: &'static str,
+    /// While the friend is away: "You may claim the win in {s} s.", then
+    /// the button.
+    pub claim_in: &'static str,
+    pub claim: &'static str,
+    /// Games by link (correspondence).
+    pub how: &'static str,
+    pub live: &'static str,
+    pub by_link: &'static str,
+    pub by_link_help: &'static str,
+    pub days_per_move: &'static str,
+    pub no_limit: &'static str,
+    /// "{n} d" chips, and "{n} days per move" in the game.
+    pub days: &'static str,
+    pub days_note: &'static str,
+    pub letter_send: &'static str,
+    pub letter_your_move: &'static str,
+    pub letter_link: &'static str,
+    pub letters_title: &'static str,
+    /// "{game}, you play {side}, {n} moves: {turn}".
+    pub letter_item: &'static str,
+    pub letter_yours: &'static str,
+    pub letter_theirs: &'static str,
+    pub letter_over: &'static str,
 }
 
 impl FriendText {
@@ -159,6 +182,24 @@ pub static FR_EN: FriendText = FriendText {
     reconnect: "Make a reconnect link",
     reconnect_title: "Reconnect",
     reconnect_ready: "Send this link to your friend: the game goes on from where it stands.",
+    claim_in: "If your friend does not come back, you may claim the win in {s} s.",
+    claim: "Claim the win",
+    how: "How you play",
+    live: "Live",
+    by_link: "By link",
+    by_link_help: "No connection needed: after each move you send your friend a link that holds the whole game.",
+    days_per_move: "Time per move",
+    no_limit: "No limit",
+    days: "{n} d",
+    days_note: "{n} days per move.",
+    letter_send: "Send this link to your friend: it holds the whole game.",
+    letter_your_move: "Your move: then send your friend the link.",
+    letter_link: "Link of the game",
+    letters_title: "Your games by link",
+    letter_item: "{game}, you play {side}, {n} moves: {turn}",
+    letter_yours: "your move",
+    letter_theirs: "your friend's move",
+    letter_over: "over",
 };
 
 pub static FR_KO: FriendText = FriendText {
@@ -218,4 +259,22 @@ pub static FR_KO: FriendText = FriendText {
     reconnect: "다시 연결 링크 만들기",
     reconnect_title: "다시 연결",
     reconnect_ready: "이 링크를 친구에게 보내세요. 대국이 멈춘 곳에서 이어집니다.",
+    claim_in: "친구가 돌아오지 않으면 {s}초 뒤에 승리를 선언할 수 있습니다.",
+    claim: "승리 선언",
+    how: "두는 방법",
+    live: "실시간",
+    by_link: "링크로",
+    by_link_help: "연결이 필요 없습니다. 한 수 둘 때마다 대국 전체가 담긴 링크를 친구에게 보냅니다.",
+    days_per_move: "한 수의 시간",
+    no_limit: "제한 없음",
+    days: "{n}일",
+    days_note: "한 수에 {n}일.",
+    letter_send: "이 링크를 친구에게 보내세요. 대국 전체가 담겨 있습니다.",
+    letter_your_move: "내 차례입니다. 두고 나서 친구에게 링크를 보내세요.",
+    letter_link: "대국 링크",
+    letters_title: "링크로 두는 대국",
+    letter_item: "{game}, 내 편 {side}, {n}수: {turn}",
+    letter_yours: "내 차례",
+    letter_theirs: "친구 차례",
+    letter_over: "끝남",
 };

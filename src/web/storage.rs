@@ -163,6 +163,62 @@ mod online {
 #[cfg(feature = "study")]
 pub use online::{forget_online, load_online, save_online};
 
+/// The games by link (correspondence) this browser keeps: one line each,
+/// the game's id (hex) and its latest link's fragment, the latest first.
+#[cfg(feature = "study")]
+mod letters {
+    use super::storage;
+
+    const LETTERS_KEY: &str = "pantheon.letters.v1";
+    /// The most games kept (the oldest goes).
+    const MOST: usize = 50;
+
+    /// A game kept: its id, whether it has ended, its latest fragment.
+    pub type Kept = (u64, bool, String);
+
+    /// Every game kept, the latest first (lines that cannot be read are
+    /// passed over).
+    pub fn kept_letters() -> Vec<Kept> {
+        let text = storage()
+            .and_then(|s| s.get_item(LETTERS_KEY).ok().flatten())
+            .unwrap_or_default();
+        text.lines()
+            .filter_map(|line| {
+                let mut parts = line.splitn(3, ' ');
+                let id = u64::from_str_radix(parts.next()?, 16).ok()?;
+                let over = parts.next()? == "1";
+                Some((id, over, parts.next()?.to_string()))
+            })
+            .collect()
+    }
+
+    /// The kept copy of game `id`.
+    pub fn kept_letter(id: u64) -> Option<String> {
+        kept_letters()
+            .into_iter()
+            .find(|(g, _, _)| *g == id)
+            .map(|(_, _, f)| f)
+    }
+
+    /// Keeps game `id` as `fragment`, the latest first.
+    pub fn keep_letter(id: u64, fragment: &str, over: bool) {
+        let mut all = kept_letters();
+        all.retain(|(g, _, _)| *g != id);
+        all.insert(0, (id, over, fragment.to_string()));
+        all.truncate(MOST);
+        let text: Vec<String> = all
+            .iter()
+            .map(|(g, over, f)| format!("{g:x} {} {f}", u8::from(*over)))
+            .collect();
+        if let Some(storage) = storage() {
+            let _ = storage.set_item(LETTERS_KEY, &text.join("\n"));
+        }
+    }
+}
+
+#[cfg(feature = "study")]
+pub use letters::{keep_letter, kept_letter, kept_letters};
+
 /// The analysis board's reviews, kept with their games.
 #[cfg(feature = "study")]
 mod reviews {

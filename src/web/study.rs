@@ -68,6 +68,30 @@ pub fn use_study(store: &Store) {
     crate::web::hooks::use_analyser(store);
     crate::web::components::editor::use_palette_drag(store);
     crate::web::hooks::use_puzzles(store);
+    use_away_countdown(store);
+}
+
+/// While the friend is away, the page's clock ticks every second (no game
+/// clock runs then), for the countdown to a claim.
+#[cfg(feature = "study")]
+#[hook]
+fn use_away_countdown(store: &Store) {
+    use crate::protocol::friend::LinkState;
+    use crate::web::state::Action;
+    let away = store.get().friend.as_ref().is_some_and(|b| {
+        b.game
+            .as_ref()
+            .is_some_and(|g| matches!(g.link, LinkState::Away { .. }) && !g.over)
+    });
+    let store = store.clone();
+    use_effect_with(away, move |away| {
+        let interval = away.then(|| {
+            gloo::timers::callback::Interval::new(1_000, move || {
+                store.dispatch(Action::Tick(js_sys::Date::now()))
+            })
+        });
+        move || drop(interval)
+    });
 }
 
 #[cfg(not(feature = "study"))]
@@ -226,13 +250,15 @@ pub fn friend(state: &State, commands: &Commands) -> Option<FriendParts> {
     let board = state.friend.as_ref()?;
     let lang = state.view.lang;
     let actions = FindActions {
-        invite: commands.with(|c, (terms, me)| c.invite_friend(terms, me)),
+        invite: commands.with(|c, (terms, me, by_link)| c.invite_friend(terms, me, by_link)),
+        open_letter: commands.with(|c, fragment: String| c.open_letter(&fragment)),
         accept: commands.with(|c, link: std::rc::Rc<_>| c.accept_invitation(&link)),
         reply: commands.with(|c, text: String| c.take_reply(&text)),
         close: commands.on(Commands::leave_friend),
     };
     let game = GameActions {
         reconnect: commands.on(Commands::reconnect_friend),
+        claim: commands.on(Commands::claim_win),
         say: commands.with(Commands::say),
         answer_takeback: commands.with(Commands::answer_takeback),
         answer_rematch: commands.with(Commands::answer_rematch),
@@ -240,7 +266,7 @@ pub fn friend(state: &State, commands: &Commands) -> Option<FriendParts> {
     };
     Some(FriendParts {
         dialog: html! { <FindDialog stage={board.stage.clone()} {lang} {actions} /> },
-        section: friend::section(board, state.text(), &game),
+        section: friend::section(board, state.text(), &game, state.clock.now),
     })
 }
 
@@ -266,7 +292,7 @@ pub fn puzzle_link(_: &State, _: bool) -> Option<Link> {
 pub fn wanted() -> bool {
     let friends_link = web_sys::window()
         .and_then(|w| w.location().hash().ok())
-        .is_some_and(|h| h.starts_with("#rtc="));
+        .is_some_and(|h| h.starts_with("#rtc=") || h.starts_with("#corr="));
     friends_link
         || crate::web::storage::has_online_game()
         || matches!(

@@ -53,6 +53,9 @@ pub struct Session {
     /// The game against a friend, while one is open.
     #[cfg(feature = "study")]
     online: Option<friend::Online>,
+    /// The game by link (correspondence), while one is open.
+    #[cfg(feature = "study")]
+    letter: Option<friend::Letter>,
 }
 
 impl Default for Session {
@@ -74,6 +77,8 @@ impl Session {
             computer_time: None,
             #[cfg(feature = "study")]
             online: None,
+            #[cfg(feature = "study")]
+            letter: None,
         }
     }
 

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::engine::{Color, Variant};
 use crate::net::link::RtcLink;
 use crate::net::{Control, Invite, Phrase, Timing};
-use crate::protocol::friend::{FriendView, LinkState};
+use crate::protocol::friend::{FriendView, LetterView, LinkState};
 use crate::protocol::{Lang, Side};
 use crate::web::components::dialogs::{choice_button, ClockChooser, ClockFields, CopyField, Modal};
 use crate::web::i18n::{fill, Text, Texts};
@@ -19,8 +19,11 @@ use crate::web::state::friend::{FriendBoard, News, Stage};
 /// What the dialog's buttons ask for.
 #[derive(Clone, PartialEq)]
 pub struct FindActions {
-    /// Invite on these terms, this player taking that side.
-    pub invite: Callback<(Invite, Side)>,
+    /// Invite on these terms, this player taking that side (by link:
+    /// no connection, a link after each move).
+    pub invite: Callback<Invitation>,
+    /// A game by link kept, opened again (its fragment).
+    pub open_letter: Callback<String>,
     pub accept: Callback<Rc<RtcLink>>,
     /// A reply link pasted.
     pub reply: Callback<String>,
@@ -46,7 +49,12 @@ pub fn find_dialog(props: &FindProps) -> Html {
     let (title, body) = match &props.stage {
         Stage::Setup => (
             t.fr.invite_title,
-            html! { <InviteForm lang={props.lang} on_invite={props.actions.invite.clone()} /> },
+            html! {
+                <>
+                    <InviteForm lang={props.lang} on_invite={props.actions.invite.clone()} />
+                    { letters(t, &props.actions.open_letter) }
+                </>
+            },
         ),
         Stage::Preparing => (
             t.fr.invite_title,
@@ -250,11 +258,18 @@ fn reply_field(props: &ReplyProps) -> Html {
     }
 }
 
+/// An invitation chosen: the terms, this player's side, and whether the
+/// game goes by link.
+pub type Invitation = (Invite, Side, bool);
+
 #[derive(Properties, PartialEq)]
 struct InviteProps {
     lang: Lang,
-    on_invite: Callback<(Invite, Side)>,
+    on_invite: Callback<Invitation>,
 }
+
+/// The days a move may take in a game by link, as offered.
+const DAY_CHOICES: [Option<u8>; 4] = [None, Some(1), Some(3), Some(7)];
 
 /// The invitation's terms: the game, the side (or random), the clock and
 /// a start position.
@@ -265,6 +280,8 @@ fn invite_form(props: &InviteProps) -> Html {
     // `None`: random.
     let side = use_state(|| Some(Side::White));
     let clock = use_state(|| ClockFields::of(None));
+    let by_link = use_state(|| false);
+    let days = use_state(|| None::<u8>);
     let fen = use_node_ref();
     let choice =
         |testid: &'static str, title: &'static str, on: bool, set: Callback<MouseEvent>| {
@@ -281,6 +298,7 @@ fn invite_form(props: &InviteProps) -> Html {
     let invite = {
         let (on_invite, fen) = (props.on_invite.clone(), fen.clone());
         let (pandemonium, side, clock) = (*pandemonium, *side, *clock);
+        let (by_link, days) = (*by_link, *days);
         Callback::from(move |_: MouseEvent| {
             let me = side.unwrap_or(if js_sys::Math::random() < 0.5 {
                 Side::White
@@ -291,14 +309,18 @@ fn invite_form(props: &InviteProps) -> Html {
                 .cast::<web_sys::HtmlInputElement>()
                 .map(|i| i.value().trim().to_string())
                 .filter(|f| !f.is_empty());
-            let timing = clock.control().map_or(Timing::Untimed, |c| {
-                Timing::Live(Control {
-                    minutes: c.minutes,
-                    increment_s: c.increment_s,
-                    byoyomi_s: c.byoyomi_s,
-                    periods: c.periods,
-                })
-            });
+            let timing = match (by_link, days) {
+                (true, Some(days)) => Timing::DaysPerMove(days),
+                (true, None) => Timing::Untimed,
+                (false, _) => clock.control().map_or(Timing::Untimed, |c| {
+                    Timing::Live(Control {
+                        minutes: c.minutes,
+                        increment_s: c.increment_s,
+                        byoyomi_s: c.byoyomi_s,
+                        periods: c.periods,
+                    })
+                }),
+            };
             let terms = Invite {
                 variant: if pandemonium {
                     Variant::Pandemonium
@@ -312,8 +334,12 @@ fn invite_form(props: &InviteProps) -> Html {
                 },
                 timing,
             };
-            on_invite.emit((terms, me));
+            on_invite.emit((terms, me, by_link));
         })
+    };
+    let set_how = |b: bool| {
+        let by_link = by_link.clone();
+        Callback::from(move |_| by_link.set(b))
     };
     let on_clock = {
         let clock = clock.clone();
@@ -337,7 +363,33 @@ fn invite_form(props: &InviteProps) -> Html {
                     { choice("friend-random", t.fr.random_side, side.is_none(), set_side(None)) }
                 </div>
             </fieldset>
-            <ClockChooser value={*clock} lang={props.lang} on_change={on_clock} />
+            <fieldset>
+                <legend>{ t.fr.how }</legend>
+                <div class="choices">
+                    { choice("friend-live", t.fr.live, !*by_link, set_how(false)) }
+                    { choice("friend-by-link", t.fr.by_link, *by_link, set_how(true)) }
+                </div>
+                if *by_link { <p class="note">{ t.fr.by_link_help }</p> }
+            </fieldset>
+            if *by_link {
+                <fieldset>
+                    <legend>{ t.fr.days_per_move }</legend>
+                    <div class="clock-presets">
+                        { for DAY_CHOICES.into_iter().map(|d| {
+                            let on = *days == d;
+                            let set = days.clone();
+                            let label = d.map_or(t.fr.no_limit.to_string(), |n| fill(t.fr.days, &[("n", &n.to_string())]));
+                            html! {
+                                <button type="button" class={classes!("level", "clock-preset", on.then_some("on"))}
+                                    data-testid={format!("friend-days-{}", d.unwrap_or(0))} aria-pressed={on.to_string()}
+                                    onclick={Callback::from(move |_| set.set(d))}>{ label }</button>
+                            }
+                        }) }
+                    </div>
+                </fieldset>
+            } else {
+                <ClockChooser value={*clock} lang={props.lang} on_change={on_clock} />
+            }
             <label class="field">
                 <span class="field-label">{ t.start_fen }</span>
                 <input type="text" ref={fen} data-testid="friend-fen" spellcheck="false" autocomplete="off" />
@@ -355,15 +407,68 @@ fn invite_form(props: &InviteProps) -> Html {
 #[derive(Clone, PartialEq)]
 pub struct GameActions {
     pub reconnect: Callback<()>,
+    pub claim: Callback<()>,
     pub say: Callback<Phrase>,
     pub answer_takeback: Callback<bool>,
     pub answer_rematch: Callback<bool>,
     pub dismiss: Callback<()>,
 }
 
+/// The games by link this browser keeps, to open again.
+fn letters(t: &Text, open: &Callback<String>) -> Html {
+    let kept = crate::web::storage::kept_letters();
+    if kept.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <section class="letters" data-testid="friend-letters">
+            <h3>{ t.fr.letters_title }</h3>
+            <ul>
+                { for kept.into_iter().filter_map(|(id, over, fragment)| {
+                    let link = crate::net::link::CorrLink::read(&fragment).ok()?;
+                    let game = match link.variant {
+                        Variant::Mansindam => t.mansindam,
+                        Variant::Pandemonium => t.pandemonium,
+                    };
+                    let first = match &link.start_fen {
+                        Some(fen) if fen.split_whitespace().nth(1) == Some("b") => Color::Black,
+                        _ => Color::White,
+                    };
+                    let to_move = if link.moves.len() % 2 == 0 { first } else { first.flip() };
+                    let turn = if over {
+                        t.fr.letter_over
+                    } else if to_move == link.recipient {
+                        t.fr.letter_yours
+                    } else {
+                        t.fr.letter_theirs
+                    };
+                    let text = fill(t.fr.letter_item, &[
+                        ("game", game),
+                        ("side", t.side(side_of(link.recipient))),
+                        ("n", &link.moves.len().to_string()),
+                        ("turn", turn),
+                    ]);
+                    let open = open.reform(move |_: MouseEvent| fragment.clone());
+                    Some(html! {
+                        <li>
+                            <button type="button" class="button letter" data-testid={format!("letter-{id:x}")}
+                                onclick={open}>{ text }</button>
+                        </li>
+                    })
+                }) }
+            </ul>
+        </section>
+    }
+}
+
 /// The game's part of the panel: the channel, the news, the friend's
-/// questions, the phrases.
-pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions) -> Html {
+/// questions, the phrases (live); the link to send (by link). `now`: the
+/// page's clock (ms since 1970), for the countdown while the friend is
+/// away.
+pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -> Html {
+    if let Some(letter) = board.letter.as_deref() {
+        return letter_section(letter, t);
+    }
     let Some(game) = board.game.as_deref() else {
         return Html::default();
     };
@@ -384,6 +489,16 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions) -> Html {
     html! {
         <section class="friend-game" data-testid="friend-game">
             { link_line(game, t) }
+            if let (LinkState::Away { claim_at, .. }, false) = (game.link, game.over) {
+                if now >= claim_at as f64 {
+                    <button type="button" class="button" data-testid="friend-claim"
+                        onclick={actions.claim.reform(|_| ())}>{ t.fr.claim }</button>
+                } else {
+                    <p class="note" role="timer" data-testid="friend-countdown">
+                        { fill(t.fr.claim_in, &[("s", &(((claim_at as f64 - now) / 1000.0).ceil() as u64).to_string())]) }
+                    </p>
+                }
+            }
             if game.started && !game.over && matches!(game.link, LinkState::Away { .. } | LinkState::Connecting) {
                 <button type="button" class="button primary" data-testid="friend-reconnect"
                     onclick={actions.reconnect.reform(|_| ())}>{ t.fr.reconnect }</button>
@@ -416,6 +531,24 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions) -> Html {
                     </button>
                 }) }
             </div>
+        </section>
+    }
+}
+
+/// A game by link: the link to send after this player's move.
+fn letter_section(letter: &LetterView, t: &Text) -> Html {
+    let lang = t.lang;
+    html! {
+        <section class="friend-game" data-testid="friend-letter">
+            if let Some(fragment) = &letter.to_send {
+                { link_to_send(&crate::web::friend::letter_link(fragment), t.fr.letter_send,
+                    t.fr.letter_link, "letter-link", lang) }
+            } else {
+                <p class="note" role="status">{ t.fr.letter_your_move }</p>
+            }
+            if let Some(days) = letter.days_per_move {
+                <p class="note">{ fill(t.fr.days_note, &[("n", &days.to_string())]) }</p>
+            }
         </section>
     }
 }

@@ -165,7 +165,7 @@ pub fn result(state: &State, on: ResultActions) -> Html {
             <div class="result-title">{ headline }</div>
             <div class="result-reason">{ format!("{reason}. {}", t.ending_explanation(ending, snap.players)) }</div>
             <div class="result-actions">
-                if !state.view.viewer {
+                if !state.view.viewer && !state.by_letter() {
                     <button type="button" class="button primary" data-testid="rematch"
                         onclick={on.rematch.reform(|_| false)}>{ t.rematch }</button>
                     if !state.befriended() {

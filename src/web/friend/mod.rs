@@ -32,7 +32,7 @@ use yew::Callback;
 
 use self::rtc::{Peer, PeerEvent};
 use crate::net::ice::{self, IceServer};
-use crate::net::link::{Role, RtcLink};
+use crate::net::link::{CorrLink, Role, RtcLink};
 use crate::net::Invite;
 use crate::protocol::friend::{FriendNews, FriendRequest, SavedGame, StoredGame};
 use crate::protocol::{NewGame, Request, Side};
@@ -94,21 +94,26 @@ impl Drop for Tabs {
     }
 }
 
-/// The servers that help two devices find each other: the `ice=`
-/// parameter's, else the default STUN server (`net::ice`).
-pub fn ice_servers() -> Vec<IceServer> {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    let given = query
+/// The page's `ice=` parameter, as it stands in the address (encoded).
+fn ice_parameter() -> Option<String> {
+    let query = web_sys::window()?.location().search().ok()?;
+    query
         .trim_start_matches('?')
         .split('&')
         .find_map(|pair| pair.strip_prefix("ice="))
-        .map(|v| js_sys::decode_uri_component(v).map_or(String::new(), String::from));
+        .map(str::to_string)
+}
+
+/// The servers that help two devices find each other: the `ice=`
+/// parameter's, else the default STUN server (`net::ice`).
+pub fn ice_servers() -> Vec<IceServer> {
+    let given = ice_parameter()
+        .map(|v| js_sys::decode_uri_component(&v).map_or(String::new(), String::from));
     ice::servers(given.as_deref())
 }
 
-/// This page's address with a fragment: a link for the other page.
+/// This page's address with a fragment: a link for the other page, which
+/// asks the same servers as this one (the `ice=` parameter goes along).
 fn link_to(fragment: &str) -> String {
     let page = web_sys::window()
         .and_then(|w| {
@@ -116,14 +121,60 @@ fn link_to(fragment: &str) -> String {
             Some(format!("{}{}", l.origin().ok()?, l.pathname().ok()?))
         })
         .unwrap_or_default();
-    format!("{page}#{fragment}")
+    match ice_parameter() {
+        Some(ice) => format!("{page}?ice={ice}#{fragment}"),
+        None => format!("{page}#{fragment}"),
+    }
 }
 
 /// The fragment of this page's address, if it holds a friend's link.
 pub fn opened_link() -> Option<String> {
     let hash = web_sys::window()?.location().hash().ok()?;
     let fragment = hash.strip_prefix('#').unwrap_or(&hash);
-    fragment.starts_with("rtc=").then(|| fragment.to_string())
+    (fragment.starts_with("rtc=") || fragment.starts_with("corr=")).then(|| fragment.to_string())
+}
+
+/// A game by link opened (from the address, or from the list of games
+/// kept): the worker replays it and checks it against the copy kept of
+/// the same game; what it refuses is named and the copy stays as it was.
+pub fn open_letter(fragment: &str, store: &Store, worker: &WorkerHandle) {
+    let link = CorrLink::read(fragment);
+    let variant = link
+        .as_ref()
+        .map_or(crate::engine::Variant::Mansindam, |l| l.variant);
+    let earlier = link.ok().and_then(|l| storage::kept_letter(l.game_id));
+    worker.new_game(
+        NewGame {
+            variant: variant.id().to_string(),
+            players: [crate::protocol::Player::Human; 2],
+            ..NewGame::default()
+        },
+        false,
+    );
+    worker.send(Request::Friend(FriendRequest::ByLink {
+        id: worker.next_id(),
+        fragment: fragment.to_string(),
+        earlier,
+    }));
+    stage(store, Stage::Playing);
+}
+
+/// A new game by link: this page's player moves first or sends the first
+/// link.
+pub fn invite_by_link(store: &Store, worker: &WorkerHandle, terms: Invite, me: Side) {
+    leave();
+    worker.send(Request::Friend(FriendRequest::NewByLink {
+        id: worker.next_id(),
+        game_id: random_id(),
+        terms,
+        me,
+    }));
+    stage(store, Stage::Playing);
+}
+
+/// A link of a game by link for the friend (the fragment made a link).
+pub fn letter_link(fragment: &str) -> String {
+    link_to(fragment)
 }
 
 /// The address loses its fragment (a reload does not open the link again).
@@ -161,11 +212,16 @@ fn bad_link(store: &Store, error: &str) {
     fail(store, &fill(t.fr.bad_link, &[("error", error)]));
 }
 
-/// The link in the address (`#rtc=`), when the page opens: an invitation
-/// is shown to be accepted (`true`: its game is on the board); a reply or
-/// a reconnect link goes to the tab of this browser that waits for it.
+/// The link in the address (`#rtc=`, `#corr=`), when the page opens: an
+/// invitation is shown to be accepted, a game by link is opened (`true`:
+/// its game is on the board); a reply or a reconnect link goes to the tab
+/// of this browser that waits for it.
 pub fn open_link(fragment: &str, store: &Store, worker: &WorkerHandle) -> bool {
     forget_opened_link();
+    if fragment.starts_with("corr=") {
+        open_letter(fragment, store, worker);
+        return true;
+    }
     match RtcLink::read(fragment) {
         Ok(link) => match (link.role, &link.invite) {
             (Role::Offer, Some(terms)) => {
@@ -495,6 +551,10 @@ pub fn on_news(news: FriendNews, store: &Store) {
                 }
             });
             store.dispatch(Action::Friend(FriendAction::Game(Rc::from(view))));
+        }
+        FriendNews::Letter(view) => {
+            storage::keep_letter(view.game_id, &view.kept, view.over);
+            store.dispatch(Action::Friend(FriendAction::Letter(Rc::from(view))));
         }
         FriendNews::Event(event) => store.dispatch(Action::Friend(FriendAction::Event(event))),
         FriendNews::Refused(why) => {

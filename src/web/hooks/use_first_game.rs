@@ -175,7 +175,9 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
     }
     let first = if link.embed || shown {
         link.new_game()
-    } else if link.has_game() {
+    } else if link.has_game() && link.mode != Some(Mode::Friend) {
+        // (A friend's invitation is made over the saved game, and its
+        // address, `ice=` included, stays for the links it makes.)
         storage::drop_game_from_url(&link);
         link.new_game()
     } else {

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use crate::net::link::RtcLink;
-use crate::protocol::friend::{FriendEvent, FriendView, LinkState};
+use crate::protocol::friend::{FriendEvent, FriendView, LetterView, LinkState};
 use crate::protocol::Side;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -16,6 +16,8 @@ pub struct FriendBoard {
     pub stage: Stage,
     /// The online game, once the worker holds one.
     pub game: Option<Rc<FriendView>>,
+    /// The game by link, once the worker holds one.
+    pub letter: Option<Rc<LetterView>>,
     /// What to tell the player, until it is dismissed or replaced.
     pub news: Option<News>,
     /// How many messages of the other page were refused.
@@ -60,6 +62,8 @@ pub enum FriendAction {
     Stage(Stage),
     /// The worker's word on the online game.
     Game(Rc<FriendView>),
+    /// The worker's word on the game by link.
+    Letter(Rc<LetterView>),
     Event(FriendEvent),
     Refused,
     DismissNews,
@@ -72,6 +76,7 @@ impl FriendBoard {
         FriendBoard {
             stage,
             game: None,
+            letter: None,
             news: None,
             refused: 0,
         }
@@ -94,6 +99,11 @@ impl FriendBoard {
                     b.stage = Stage::Playing;
                 }
                 b.game = Some(game);
+            }
+            FriendAction::Letter(letter) => {
+                b.stage = Stage::Playing;
+                b.game = None;
+                b.letter = Some(letter);
             }
             FriendAction::Event(event) => b.news = Some(News::Event(event)),
             FriendAction::Refused => {

@@ -735,9 +735,20 @@ impl State {
     /// Whether Take back may be pressed: a human plays, a move was made, and
     /// the game goes on or the player reopened it.
     pub fn can_take_back(&self) -> bool {
-        self.snapshot
-            .as_ref()
-            .is_some_and(|s| has_human_moves(s) && (s.ending.is_none() || self.reopened))
+        !self.by_letter()
+            && self
+                .snapshot
+                .as_ref()
+                .is_some_and(|s| has_human_moves(s) && (s.ending.is_none() || self.reopened))
+    }
+
+    /// A game by link (correspondence) is on the board: only moves travel
+    /// (no take-back, no resignation, no rematch).
+    pub fn by_letter(&self) -> bool {
+        #[cfg(feature = "study")]
+        return self.friend.as_ref().is_some_and(|b| b.letter.is_some());
+        #[cfg(not(feature = "study"))]
+        return false;
     }
 
     /// Whether the game that has ended may be reopened for a take-back: one
@@ -775,6 +786,9 @@ impl State {
     /// computer, the side to move between two players; only on that side's
     /// turn, and none once the game is over.
     pub fn resigner(&self) -> Option<Side> {
+        if self.by_letter() {
+            return None;
+        }
         let snap = self.snapshot.as_ref().filter(|s| s.ending.is_none())?;
         match (human_side(snap.players), snap.players) {
             (Some(side), _) => Some(side),

@@ -7,10 +7,12 @@
 
 use super::{color, side, Session};
 use crate::engine::Color;
-use crate::net::{self, Connection, Event, Invite};
+use crate::net::link::CorrLink;
+use crate::net::{self, Connection, Event, Invite, Timing};
 use crate::protocol::friend::{
-    ClockView, FriendEvent, FriendNews, FriendRequest, FriendView, LinkState, SavedGame,
+    ClockView, FriendEvent, FriendNews, FriendRequest, FriendView, LetterView, LinkState, SavedGame,
 };
+use crate::protocol::Side;
 use crate::protocol::{MoveSpec, Player, Request, Response};
 
 /// The online game: the protocol's session and the page's number for it.
@@ -19,9 +21,30 @@ pub(super) struct Online {
     id: u32,
 }
 
+/// A game by link (correspondence): the game as this page holds it, as a
+/// link addressed to this page's player, and the page's number for it.
+pub(super) struct Letter {
+    link: CorrLink,
+    id: u32,
+}
+
 impl Session {
     /// Answers a request about the online game at `now` (ms since 1970).
     pub(super) fn friend(&mut self, request: FriendRequest, now: u64) -> Vec<Response> {
+        match request {
+            FriendRequest::NewByLink {
+                id,
+                game_id,
+                terms,
+                me,
+            } => return self.new_by_link(id, game_id, terms, me),
+            FriendRequest::ByLink {
+                id,
+                fragment,
+                earlier,
+            } => return self.by_link(id, &fragment, earlier.as_deref()),
+            _ => {}
+        }
         if let FriendRequest::Open {
             id,
             game_id,
@@ -45,7 +68,9 @@ impl Session {
         let mut send = Vec::new();
         let mut event = None;
         let result: Result<(), String> = match request {
-            FriendRequest::Open { .. } => unreachable!("answered above"),
+            FriendRequest::Open { .. }
+            | FriendRequest::NewByLink { .. }
+            | FriendRequest::ByLink { .. } => unreachable!("answered above"),
             FriendRequest::Channel(true) => {
                 send.extend(net.channel_opened(now));
                 Ok(())
@@ -144,8 +169,30 @@ impl Session {
         request: Request,
         now: u64,
     ) -> Result<Vec<Response>, Box<Request>> {
-        if self.online.is_none() {
+        if self.online.is_none() && self.letter.is_none() {
             return Err(Box::new(request));
+        }
+        if self.letter.is_some() {
+            let answer = match request {
+                Request::Play(spec) => self.play_by_link(spec),
+                Request::PlayTyped(text) => match self.typed(&text) {
+                    Ok(m) if m.ends_game.is_some() => vec![Response::Confirm(m)],
+                    Ok(m) => self.play_by_link(m.spec),
+                    Err(e) => vec![Response::Error(e)],
+                },
+                Request::TakeBack { .. } | Request::Flag(_) | Request::Resign(_) => {
+                    vec![Response::Error(
+                        "in a game by link, only moves travel: the game ends on the board".into(),
+                    )]
+                }
+                Request::Friend(r) => self.friend(r, now),
+                Request::NewGame(_) | Request::Load(_) => {
+                    self.letter = None;
+                    return Err(Box::new(request));
+                }
+                other => return Err(Box::new(other)),
+            };
+            return Ok(answer);
         }
         let answer = match request {
             Request::Friend(r) => self.friend(r, now),
@@ -236,6 +283,124 @@ impl Session {
             ])
             .chain(event.map(|e| Response::Friend(FriendNews::Event(e))))
             .collect()
+    }
+}
+
+impl Session {
+    /// A new game by link: the start, this page's player to move or to
+    /// send the first link.
+    fn new_by_link(&mut self, id: u32, game_id: u64, terms: Invite, me: Side) -> Vec<Response> {
+        let link = CorrLink {
+            game_id,
+            variant: terms.variant,
+            start_fen: terms.start_fen,
+            moves: Vec::new(),
+            recipient: color(me),
+            days_per_move: match terms.timing {
+                Timing::DaysPerMove(days) => Some(days),
+                _ => None,
+            },
+        };
+        match link.replay() {
+            Ok(game) => self.take_letter(Letter { link, id }, game),
+            Err(e) => vec![Response::Error(e.to_string())],
+        }
+    }
+
+    /// A game by link opened: refused, the game on the board unchanged,
+    /// when the link cannot be read, when a move in it is illegal, or when
+    /// it changes the game as this page kept it (each named).
+    fn by_link(&mut self, id: u32, fragment: &str, earlier: Option<&str>) -> Vec<Response> {
+        let read =
+            |text: &str| CorrLink::read(text).map_err(|e| format!("this link cannot be used: {e}"));
+        let checked = read(fragment).and_then(|link| {
+            let game = link
+                .replay()
+                .map_err(|e| format!("this link cannot be used: {e}"))?;
+            if let Some(earlier) = earlier {
+                let earlier = read(earlier)?;
+                link.follows(&earlier)
+                    .map_err(|e| format!("this link cannot be used: {e}"))?;
+            }
+            Ok((link, game))
+        });
+        match checked {
+            Ok((link, game)) => self.take_letter(Letter { link, id }, game),
+            Err(e) => vec![Response::Error(e)],
+        }
+    }
+
+    fn take_letter(&mut self, letter: Letter, game: crate::engine::Game) -> Vec<Response> {
+        self.online = None;
+        self.game = game;
+        self.game_id = letter.id;
+        let me = letter.link.recipient;
+        self.players = [Color::White, Color::Black].map(|c| {
+            if c == me {
+                Player::Human
+            } else {
+                Player::Friend
+            }
+        });
+        self.letter = Some(letter);
+        self.follow_letter()
+    }
+
+    /// This page's player's move in the game by link: the link to send.
+    fn play_by_link(&mut self, spec: MoveSpec) -> Vec<Response> {
+        let uci = self
+            .game
+            .legal_moves()
+            .iter()
+            .find(|&&m| super::spec_of(m) == spec)
+            .map(|&m| self.game.position().uci(m));
+        let played = match uci {
+            Some(uci) => self.play(spec).map(|()| uci),
+            None => Err("that move is not legal here".to_string()),
+        };
+        match played {
+            Ok(uci) => {
+                if let Some(letter) = self.letter.as_mut() {
+                    letter.link.moves.push(uci);
+                }
+                self.follow_letter()
+            }
+            Err(e) => {
+                let mut out = self.follow_letter();
+                out.insert(0, Response::Error(e));
+                out
+            }
+        }
+    }
+
+    /// The board and the game by link as they stand.
+    fn follow_letter(&self) -> Vec<Response> {
+        let Some(letter) = self.letter.as_ref() else {
+            return Vec::new();
+        };
+        let link = &letter.link;
+        let mine = self.game.position().side_to_move() == link.recipient;
+        let over = self.game.is_over();
+        let to_send = (!mine || over).then(|| {
+            CorrLink {
+                recipient: link.recipient.flip(),
+                ..link.clone()
+            }
+            .fragment()
+        });
+        let view = LetterView {
+            id: letter.id,
+            game_id: link.game_id,
+            me: side(link.recipient),
+            to_send,
+            kept: link.fragment(),
+            days_per_move: link.days_per_move,
+            over,
+        };
+        vec![
+            Response::Snapshot(Box::new(self.snapshot())),
+            Response::Friend(FriendNews::Letter(Box::new(view))),
+        ]
     }
 }
 
@@ -501,6 +666,141 @@ mod tests {
         assert_eq!(white.players, [Player::Friend, Player::Human]);
         assert_eq!(black.players, [Player::Human, Player::Friend]);
         assert_eq!((white.game_id, white.ending), (4, None));
+    }
+
+    #[test]
+    fn the_game_may_be_claimed_after_the_friend_was_away_for_a_minute() {
+        let mut pair = Pair::new(Variant::Mansindam);
+        pair.play(0, "e3e4");
+        pair.deliver(1);
+        let at = |s: &mut Session, ms: f64, request| s.handle(request, &|| NOW + ms);
+        at(
+            &mut pair.pages[0],
+            0.0,
+            Request::Friend(FriendRequest::Channel(false)),
+        );
+        let early = at(
+            &mut pair.pages[0],
+            59_000.0,
+            Request::Friend(FriendRequest::Claim),
+        );
+        assert!(matches!(&early[0], Response::Error(_)), "{early:?}");
+        assert_eq!(pair.pages[0].snapshot().ending, None);
+        let away = match early.last() {
+            Some(Response::Friend(FriendNews::State(v))) => v.link,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            away,
+            LinkState::Away {
+                since: NOW as u64,
+                claim_at: NOW as u64 + 60_000
+            }
+        );
+        at(
+            &mut pair.pages[0],
+            60_000.0,
+            Request::Friend(FriendRequest::Claim),
+        );
+        let ending = pair.pages[0].snapshot().ending.unwrap();
+        assert_eq!(
+            (ending.winner, ending.reason),
+            (Side::White, EndReason::Time)
+        );
+    }
+
+    fn letter(responses: &[Response]) -> Option<&LetterView> {
+        responses.iter().find_map(|r| match r {
+            Response::Friend(FriendNews::Letter(v)) => Some(&**v),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn a_game_by_link_goes_back_and_forth_and_refuses_an_edited_or_illegal_link() {
+        // White invites by link and moves first.
+        let (mut white, mut black) = (Session::new(), Session::new());
+        let new = FriendRequest::NewByLink {
+            id: 5,
+            game_id: 0xabc,
+            terms: Invite {
+                timing: Timing::DaysPerMove(3),
+                ..terms(Variant::Mansindam)
+            },
+            me: Side::White,
+        };
+        let start = ask(&mut white, Request::Friend(new));
+        assert_eq!(letter(&start).unwrap().to_send, None, "White moves first");
+        let moved = ask(&mut white, Request::PlayTyped("e3e4".into()));
+        let view = letter(&moved).unwrap().clone();
+        let sent = view.to_send.expect("a link for Black");
+        assert_eq!(
+            sent,
+            "corr=2&game=0000000000000abc&variant=mansindam&moves=e3e4&you=black&days=3"
+        );
+        assert_eq!(white.snapshot().players, [Player::Human, Player::Friend]);
+        // Black opens it: the move is on the board, Black to move.
+        let opened = ask(
+            &mut black,
+            Request::Friend(FriendRequest::ByLink {
+                id: 9,
+                fragment: sent.clone(),
+                earlier: None,
+            }),
+        );
+        let snap = snapshot(&opened).unwrap();
+        assert_eq!(
+            (snap.san.clone(), snap.players),
+            (vec!["Pe4".to_string()], [Player::Friend, Player::Human])
+        );
+        assert!(!snap.moves.is_empty());
+        let reply = ask(&mut black, Request::PlayTyped("e7e6".into()));
+        let back = letter(&reply).unwrap().to_send.clone().unwrap();
+        // White opens the reply against the game it kept.
+        let opened = ask(
+            &mut white,
+            Request::Friend(FriendRequest::ByLink {
+                id: 6,
+                fragment: back.clone(),
+                earlier: Some(view.kept.clone()),
+            }),
+        );
+        assert_eq!(snapshot(&opened).unwrap().san, ["Pe4", "Pe6"]);
+        let kept = letter(&opened).unwrap().kept.clone();
+        // An edited link (White's e3e4 turned into d3d4) is refused by name,
+        // the game on the board untouched; so is an illegal move.
+        let before = white.snapshot();
+        let edited = back.replace("e3e4", "d3d4");
+        for (link, why) in [
+            (
+                edited,
+                "this link cannot be used: move 1 was e3e4 and is now d3d4",
+            ),
+            (
+                back.replace("e7e6", "e7e4"),
+                "this link cannot be used: move 2, e7e4, is not legal",
+            ),
+            (
+                "corr=2&game=zz".to_string(),
+                "this link cannot be used: the link's game 'zz' cannot be used",
+            ),
+        ] {
+            let answer = ask(
+                &mut white,
+                Request::Friend(FriendRequest::ByLink {
+                    id: 7,
+                    fragment: link,
+                    earlier: Some(kept.clone()),
+                }),
+            );
+            assert_eq!(answer, [Response::Error(why.into())]);
+            assert_eq!(white.snapshot(), before);
+        }
+        // Only the side to move plays; take-backs do not travel.
+        let refused = ask(&mut black, Request::PlayTyped("d7d6".into()));
+        assert!(matches!(refused[0], Response::Error(_)));
+        let refused = ask(&mut white, Request::TakeBack { reopened: false });
+        assert!(matches!(refused[0], Response::Error(_)));
     }
 
     #[test]

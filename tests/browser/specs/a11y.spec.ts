@@ -2,7 +2,7 @@
 // practices) finds nothing to report on any page size, language, piece set,
 // in the embedded game and with a dialog open.
 import { expect, Page, test } from '@playwright/test';
-import { expectNoViolations, openGame } from './helpers';
+import { axeViolations, describeViolations, expectNoViolations, openGame } from './helpers';
 
 const pages: [string, number, number, Record<string, string>][] = [
   ['desktop', 1280, 800, {}],
@@ -136,5 +136,5 @@ test('axe-core sees the violations it is asked to find', async ({ page }) => {
   });
   const violations = await axeViolations(page);
   expect(violations.map((v) => v.id)).toContain('button-name');
-  expect(describe(violations)).toMatch(/^button-name \(critical, 1×\): .*#nameless$/m);
+  expect(describeViolations(violations)).toMatch(/^button-name \(critical, 1×\): .*#nameless$/m);
 });

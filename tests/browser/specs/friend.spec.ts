@@ -3,14 +3,8 @@ import { expectNoViolations, playUci, plies, scriptedGames, square } from './hel
 
 // Two browser contexts are two devices: nothing is shared between them but
 // the links the test carries from one to the other, as a player would by a
-// chat app. The pages ask no STUN server (`ice=none`): on one machine the
-// devices find each other by their own addresses.
-
-/** The invitation link's page address, with `ice=none` before its fragment. */
-function offline(link: string): string {
-  const [page, fragment] = link.split('#');
-  return `${page}?ice=none#${fragment}`;
-}
+// chat app. The pages ask no STUN server (`ice=none`, which the links carry
+// along): on one machine the devices find each other by their own addresses.
 
 /** Two devices, each recording any Content-Security-Policy violation. */
 async function devices(browser: Browser, options: Parameters<Browser['newContext']>[0]): Promise<BrowserContext[]> {
@@ -57,12 +51,13 @@ async function connect(
   const inviteField = inviter.getByTestId('invite-link');
   await expect(inviteField).toHaveValue(/#rtc=/);
   const invitation = await inviteField.inputValue();
-  // The connection data travels in the fragment only.
-  expect(new URL(invitation).search).toBe('');
+  // The connection data travels in the fragment only; the query carries
+  // the inviter's choice of servers.
+  expect(new URL(invitation).search).toBe('?ice=none');
   await expect(inviter.getByTestId('friend-qr')).toBeVisible();
 
   const friend = await contexts[1].newPage();
-  await friend.goto(offline(invitation));
+  await friend.goto(invitation);
   await expect(friend.getByTestId('friend-invitation')).toBeVisible();
   await friend.getByTestId('friend-accept').click();
   const replyField = friend.getByTestId('reply-link');
@@ -71,7 +66,7 @@ async function connect(
 
   // The reply link opened in the inviter's browser reaches the waiting tab.
   const handler = await contexts[0].newPage();
-  await handler.goto(offline(reply));
+  await handler.goto(reply);
   await expect(handler.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
   await handler.close();
 
@@ -266,7 +261,7 @@ test('on a 320 px phone in Korean: the links and the game fit, axe finds nothing
   await expect(inviter.getByTestId('invite-link')).toHaveValue(/#rtc=/);
   await expectNoViolations(inviter);
   const friend = await contexts[1].newPage();
-  await friend.goto(offline(await inviter.getByTestId('invite-link').inputValue()));
+  await friend.goto(await inviter.getByTestId('invite-link').inputValue());
   await expect(friend.getByTestId('friend-invitation')).toHaveText('친구가 만신담 대국에 초대했습니다: 내 편은 흑, 시계 없음.');
   await expectNoViolations(friend);
   await friend.getByTestId('friend-accept').click();
@@ -303,13 +298,13 @@ test('a reload on each side mid-game: a reconnect link resumes the game with not
   const field = inviter.getByTestId('invite-link');
   await expect(field).toHaveValue(/#rtc=/);
   const tab = await contexts[1].newPage();
-  await tab.goto(offline(await field.inputValue()));
+  await tab.goto(await field.inputValue());
   await expect(tab.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
   await tab.close();
   const replyField = friend.getByTestId('reply-link');
   await expect(replyField).toHaveValue(/#rtc=/);
   const back = await contexts[0].newPage();
-  await back.goto(offline(await replyField.inputValue()));
+  await back.goto(await replyField.inputValue());
   await expect(back.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
   await back.close();
   for (const page of [inviter, friend]) {
@@ -319,4 +314,50 @@ test('a reload on each side mid-game: a reconnect link resumes the game with not
   await playUci(inviter, 'd3d4');
   await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '3');
   await close([inviter, friend], contexts);
+});
+
+test('by link: the game goes back and forth in links, an edited link is refused, the games are kept with their record', async ({ browser }) => {
+  const contexts = await devices(browser, {});
+  const inviter = await contexts[0].newPage();
+  await inviter.goto('/?mode=friend&ice=none');
+  await inviter.getByTestId('friend-by-link').click();
+  await inviter.getByTestId('friend-days-3').click();
+  await inviter.getByTestId('friend-invite').click();
+  // White moves first, then sends the link.
+  await expect(inviter.getByTestId('friend-letter')).toContainText('Your move: then send your friend the link.');
+  await expect(inviter.getByTestId('friend-letter')).toContainText('3 days per move.');
+  await playUci(inviter, 'e3e4');
+  const first = await inviter.getByTestId('letter-link').inputValue();
+  expect(new URL(first).hash).toMatch(/^#corr=2&game=[0-9a-f]{16}&variant=mansindam&moves=e3e4&you=black&days=3$/);
+  await expect(inviter.getByTestId('friend-qr')).toBeVisible();
+
+  const friend = await contexts[1].newPage();
+  await friend.goto(first);
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await expect(square(friend, 'e4')).toHaveClass(/last/);
+  await expect(friend.getByTestId('status')).toHaveText('Your move (Black)');
+  await playUci(friend, 'e7e6');
+  const second = await friend.getByTestId('letter-link').inputValue();
+
+  // The reply opened in the inviter's browser: both moves, White to move.
+  const back = await contexts[0].newPage();
+  await back.goto(second);
+  await expect(back.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await expect(back.getByTestId('status')).toHaveText('Your move (White)');
+  // The record of the game.
+  await back.getByTestId('record').click();
+  await expect(back.getByTestId('pgn')).toHaveValue(/1\. Pe4 Pe6/);
+  await back.keyboard.press('Escape');
+
+  // An edited link is refused, naming the move, and the kept game stays.
+  const edited = await contexts[0].newPage();
+  await edited.goto(second.replace('moves=e3e4', 'moves=d3d4'));
+  await expect(edited.getByTestId('error')).toContainText('move 1 was e3e4 and is now d3d4');
+  const list = await contexts[0].newPage();
+  await list.goto('/?mode=friend&ice=none');
+  const kept = list.getByTestId('friend-letters').getByRole('button');
+  await expect(kept).toHaveText(['Mansindam, you play White, 2 moves: your move']);
+  await kept.click();
+  await expect(list.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await close([inviter, friend, back, edited, list], contexts);
 });

@@ -183,7 +183,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** One line per rule broken: its id, what it asks for, where (the first three places). */
-function describe(violations: AxeViolation[]): string {
+export function describeViolations(violations: AxeViolation[]): string {
   return violations
     .map((v) => {
       const where = v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ');
@@ -204,5 +204,5 @@ export async function expectNoViolations(page: Page) {
     ),
   );
   const violations = await axeViolations(page);
-  expect(violations, `axe-core found:\n${describe(violations)}`).toEqual([]);
+  expect(violations, `axe-core found:\n${describeViolations(violations)}`).toEqual([]);
 }
