@@ -217,18 +217,21 @@ impl Session {
         Ok(answer)
     }
 
-    /// This page's player's move in the online game (`None`: no online
-    /// game is open, the move is the worker's usual business).
-    fn play_online(&mut self, spec: MoveSpec, now: u64) -> Vec<Response> {
-        let Some(online) = self.online.as_mut() else {
-            return Vec::new();
-        };
-        let uci = self
-            .game
+    /// A legal move of the board, in UCI.
+    fn uci_of(&self, spec: MoveSpec) -> Option<String> {
+        self.game
             .legal_moves()
             .iter()
             .find(|&&m| super::spec_of(m) == spec)
-            .map(|&m| self.game.position().uci(m));
+            .map(|&m| self.game.position().uci(m))
+    }
+
+    /// This page's player's move in the online game.
+    fn play_online(&mut self, spec: MoveSpec, now: u64) -> Vec<Response> {
+        let uci = self.uci_of(spec);
+        let Some(online) = self.online.as_mut() else {
+            return Vec::new();
+        };
         let result = match uci {
             Some(uci) => online.net.play_local(&uci, now).map_err(say),
             None => Err("that move is not legal here".to_string()),
@@ -266,14 +269,7 @@ impl Session {
         let net = &online.net;
         self.game = net.game().clone();
         self.game_id = online.id;
-        let me = net.me();
-        self.players = [Color::White, Color::Black].map(|c| {
-            if c == me {
-                Player::Human
-            } else {
-                Player::Friend
-            }
-        });
+        self.players = players(net.me());
         let view = view_of(online);
         send.into_iter()
             .map(|b| Response::Friend(FriendNews::Send(b)))
@@ -334,26 +330,14 @@ impl Session {
         self.online = None;
         self.game = game;
         self.game_id = letter.id;
-        let me = letter.link.recipient;
-        self.players = [Color::White, Color::Black].map(|c| {
-            if c == me {
-                Player::Human
-            } else {
-                Player::Friend
-            }
-        });
+        self.players = players(letter.link.recipient);
         self.letter = Some(letter);
         self.follow_letter()
     }
 
     /// This page's player's move in the game by link: the link to send.
     fn play_by_link(&mut self, spec: MoveSpec) -> Vec<Response> {
-        let uci = self
-            .game
-            .legal_moves()
-            .iter()
-            .find(|&&m| super::spec_of(m) == spec)
-            .map(|&m| self.game.position().uci(m));
+        let uci = self.uci_of(spec);
         let played = match uci {
             Some(uci) => self.play(spec).map(|()| uci),
             None => Err("that move is not legal here".to_string()),
@@ -418,6 +402,17 @@ fn open(
         None => net::Session::guest(game_id, terms),
     };
     session.map_err(|e| e.to_string())
+}
+
+/// This page's player, and the friend.
+fn players(me: Color) -> [Player; 2] {
+    [Color::White, Color::Black].map(|c| {
+        if c == me {
+            Player::Human
+        } else {
+            Player::Friend
+        }
+    })
 }
 
 fn say(e: net::LocalError) -> String {
