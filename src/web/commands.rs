@@ -300,6 +300,14 @@ impl Commands {
         }
     }
 
+    /// Back to the invitation's terms (the connection could not be made).
+    #[cfg(feature = "study")]
+    pub fn friend_again(&self) {
+        crate::web::friend::leave();
+        self.store
+            .dispatch(Action::Friend(FriendAction::Stage(friend::Stage::Setup)));
+    }
+
     /// A game by link kept, opened again.
     #[cfg(feature = "study")]
     pub fn open_letter(&self, fragment: &str) {

@@ -94,11 +94,17 @@ pub struct FriendText {
     pub letter_your_move: &'static str,
     pub letter_link: &'static str,
     pub letters_title: &'static str,
-    /// "{game}, you play {side}, {n} moves: {turn}".
+    /// "{game}, you play {side}, {moves}: {turn}", the moves counted as
+    /// "1 move" or "{n} moves".
     pub letter_item: &'static str,
+    pub moves_counted: [&'static str; 2],
     pub letter_yours: &'static str,
     pub letter_theirs: &'static str,
     pub letter_over: &'static str,
+    /// The servers field, its help, and the way out of a failed connection.
+    pub servers: &'static str,
+    pub servers_help: &'static str,
+    pub instead_by_link: &'static str,
 }
 
 impl FriendText {
@@ -196,10 +202,14 @@ pub static FR_EN: FriendText = FriendText {
     letter_your_move: "Your move: then send your friend the link.",
     letter_link: "Link of the game",
     letters_title: "Your games by link",
-    letter_item: "{game}, you play {side}, {n} moves: {turn}",
+    letter_item: "{game}, you play {side}, {moves}: {turn}",
+    moves_counted: ["1 move", "{n} moves"],
     letter_yours: "your move",
     letter_theirs: "your friend's move",
     letter_over: "over",
+    servers: "Connection servers (optional)",
+    servers_help: "stun:host:3478, turn:user:password@host:3478 — or none",
+    instead_by_link: "Other servers, or by link",
 };
 
 pub static FR_KO: FriendText = FriendText {
@@ -273,8 +283,12 @@ pub static FR_KO: FriendText = FriendText {
     letter_your_move: "내 차례입니다. 두고 나서 친구에게 링크를 보내세요.",
     letter_link: "대국 링크",
     letters_title: "링크로 두는 대국",
-    letter_item: "{game}, 내 편 {side}, {n}수: {turn}",
+    letter_item: "{game}, 내 편 {side}, {moves}: {turn}",
+    moves_counted: ["1수", "{n}수"],
     letter_yours: "내 차례",
     letter_theirs: "친구 차례",
     letter_over: "끝남",
+    servers: "연결 서버 (선택)",
+    servers_help: "stun:host:3478, turn:user:password@host:3478 또는 none",
+    instead_by_link: "다른 서버나 링크로",
 };

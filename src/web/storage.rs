@@ -163,6 +163,31 @@ mod online {
 #[cfg(feature = "study")]
 pub use online::{forget_online, load_online, save_online};
 
+/// The STUN and TURN servers chosen for playing a friend (as the `ice=`
+/// parameter writes them), kept for the next visits.
+#[cfg(feature = "study")]
+mod ice {
+    use super::storage;
+
+    const ICE_KEY: &str = "pantheon.ice.v1";
+
+    pub fn ice_setting() -> Option<String> {
+        storage()?.get_item(ICE_KEY).ok()?
+    }
+
+    /// Keeps the servers chosen (none: the default).
+    pub fn set_ice_setting(servers: Option<&str>) {
+        let Some(storage) = storage() else { return };
+        let _ = match servers.map(str::trim).filter(|s| !s.is_empty()) {
+            Some(servers) => storage.set_item(ICE_KEY, servers),
+            None => storage.remove_item(ICE_KEY),
+        };
+    }
+}
+
+#[cfg(feature = "study")]
+pub use ice::{ice_setting, set_ice_setting};
+
 /// The games by link (correspondence) this browser keeps: one line each,
 /// the game's id (hex) and its latest link's fragment, the latest first.
 #[cfg(feature = "study")]

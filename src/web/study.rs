@@ -252,6 +252,7 @@ pub fn friend(state: &State, commands: &Commands) -> Option<FriendParts> {
     let actions = FindActions {
         invite: commands.with(|c, (terms, me, by_link)| c.invite_friend(terms, me, by_link)),
         open_letter: commands.with(|c, fragment: String| c.open_letter(&fragment)),
+        again: commands.on(Commands::friend_again),
         accept: commands.with(|c, link: std::rc::Rc<_>| c.accept_invitation(&link)),
         reply: commands.with(|c, text: String| c.take_reply(&text)),
         close: commands.on(Commands::leave_friend),

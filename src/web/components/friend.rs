@@ -24,6 +24,9 @@ pub struct FindActions {
     pub invite: Callback<Invitation>,
     /// A game by link kept, opened again (its fragment).
     pub open_letter: Callback<String>,
+    /// Back to the invitation's terms (after a failure: by link, or with
+    /// other servers).
+    pub again: Callback<()>,
     pub accept: Callback<Rc<RtcLink>>,
     /// A reply link pasted.
     pub reply: Callback<String>,
@@ -124,7 +127,11 @@ pub fn find_dialog(props: &FindProps) -> Html {
             html! {
                 <>
                     <p class="question" role="alert" data-testid="friend-failed">{ why.clone() }</p>
-                    <div class="dialog-buttons">{ close_button }</div>
+                    <div class="dialog-buttons">
+                        { close_button }
+                        <button type="button" class="button primary" data-testid="friend-again"
+                            onclick={props.actions.again.reform(|_| ())}>{ t.fr.instead_by_link }</button>
+                    </div>
                 </>
             },
         ),
@@ -283,6 +290,7 @@ fn invite_form(props: &InviteProps) -> Html {
     let by_link = use_state(|| false);
     let days = use_state(|| None::<u8>);
     let fen = use_node_ref();
+    let servers = use_node_ref();
     let choice =
         |testid: &'static str, title: &'static str, on: bool, set: Callback<MouseEvent>| {
             choice_button(testid.into(), title, "", on, set)
@@ -296,7 +304,7 @@ fn invite_form(props: &InviteProps) -> Html {
         Callback::from(move |_| side.set(s))
     };
     let invite = {
-        let (on_invite, fen) = (props.on_invite.clone(), fen.clone());
+        let (on_invite, fen, servers) = (props.on_invite.clone(), fen.clone(), servers.clone());
         let (pandemonium, side, clock) = (*pandemonium, *side, *clock);
         let (by_link, days) = (*by_link, *days);
         Callback::from(move |_: MouseEvent| {
@@ -334,6 +342,9 @@ fn invite_form(props: &InviteProps) -> Html {
                 },
                 timing,
             };
+            if let Some(field) = servers.cast::<web_sys::HtmlInputElement>() {
+                crate::web::storage::set_ice_setting(Some(&field.value()));
+            }
             on_invite.emit((terms, me, by_link));
         })
     };
@@ -394,6 +405,14 @@ fn invite_form(props: &InviteProps) -> Html {
                 <span class="field-label">{ t.start_fen }</span>
                 <input type="text" ref={fen} data-testid="friend-fen" spellcheck="false" autocomplete="off" />
             </label>
+            if !*by_link {
+                <label class="field">
+                    <span class="field-label">{ t.fr.servers }</span>
+                    <input type="text" ref={servers} data-testid="friend-servers" spellcheck="false"
+                        autocomplete="off" placeholder={t.fr.servers_help}
+                        value={crate::web::storage::ice_setting().unwrap_or_default()} />
+                </label>
+            }
             <div class="dialog-buttons">
                 <button type="button" class="button primary" data-testid="friend-invite" onclick={invite}>
                     { t.fr.make_invite }
@@ -445,7 +464,8 @@ fn letters(t: &Text, open: &Callback<String>) -> Html {
                     let text = fill(t.fr.letter_item, &[
                         ("game", game),
                         ("side", t.side(side_of(link.recipient))),
-                        ("n", &link.moves.len().to_string()),
+                        ("moves", &fill(t.fr.moves_counted[usize::from(link.moves.len() != 1)],
+                            &[("n", &link.moves.len().to_string())])),
                         ("turn", turn),
                     ]);
                     let open = open.reform(move |_: MouseEvent| fragment.clone());

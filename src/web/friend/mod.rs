@@ -94,22 +94,27 @@ impl Drop for Tabs {
     }
 }
 
-/// The page's `ice=` parameter, as it stands in the address (encoded).
-fn ice_parameter() -> Option<String> {
+/// The servers chosen: the page's `ice=` parameter, else the ones kept
+/// from the invitation form (`None`: the default).
+pub fn ice_choice() -> Option<String> {
     let query = web_sys::window()?.location().search().ok()?;
-    query
+    let given = query
         .trim_start_matches('?')
         .split('&')
         .find_map(|pair| pair.strip_prefix("ice="))
-        .map(str::to_string)
+        .map(|v| js_sys::decode_uri_component(v).map_or(String::new(), String::from));
+    given.or_else(storage::ice_setting)
 }
 
-/// The servers that help two devices find each other: the `ice=`
-/// parameter's, else the default STUN server (`net::ice`).
+/// The servers that help two devices find each other (`net::ice`).
 pub fn ice_servers() -> Vec<IceServer> {
-    let given = ice_parameter()
-        .map(|v| js_sys::decode_uri_component(&v).map_or(String::new(), String::from));
-    ice::servers(given.as_deref())
+    ice::servers(ice_choice().as_deref())
+}
+
+/// The `ice=` parameter of the links this page makes (the servers chosen
+/// go along, so both pages ask the same ones).
+fn ice_parameter() -> Option<String> {
+    ice_choice().map(|c| String::from(js_sys::encode_uri_component(&c)))
 }
 
 /// This page's address with a fragment: a link for the other page, which

@@ -361,3 +361,27 @@ test('by link: the game goes back and forth in links, an edited link is refused,
   await expect(list.getByTestId('status')).toHaveAttribute('data-plies', '2');
   await close([inviter, friend, back, edited, list], contexts);
 });
+
+test('when the connection cannot be made, the page says so after a bounded wait and leads back to the choices', async ({ browser }) => {
+  const contexts = await devices(browser, {});
+  const inviter = await contexts[0].newPage();
+  await inviter.goto('/?mode=friend&ice=none');
+  await expect(inviter.getByTestId('friend-servers')).toHaveValue('');
+  await inviter.getByTestId('friend-invite').click();
+  const invitation = await inviter.getByTestId('invite-link').inputValue();
+  const friend = await contexts[1].newPage();
+  await friend.goto(invitation);
+  await friend.getByTestId('friend-accept').click();
+  const reply = await friend.getByTestId('reply-link').inputValue();
+  // The friend's device goes away before the connection is made.
+  await contexts[1].close();
+  await inviter.getByTestId('reply-paste').fill(reply);
+  await inviter.getByTestId('reply-connect').click();
+  await expect(inviter.getByTestId('friend-failed')).toContainText('The connection to your friend could not be made:', {
+    timeout: 30_000,
+  });
+  await inviter.getByTestId('friend-again').click();
+  await expect(inviter.getByTestId('friend-by-link')).toBeVisible();
+  await expect(inviter.getByTestId('friend-servers')).toBeVisible();
+  await close([inviter], contexts.slice(0, 1));
+});
