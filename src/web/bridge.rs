@@ -122,6 +122,9 @@ struct HandleInner {
     failures: Cell<u32>,
     /// The language of the worker's refusals (told to every new worker).
     lang: Cell<Lang>,
+    /// Told after the worker was replaced and the game resumed in the new
+    /// one (a game with a friend is opened there again).
+    on_restart: RefCell<Option<Callback<WorkerHandle>>>,
 }
 
 impl WorkerHandle {
@@ -135,6 +138,7 @@ impl WorkerHandle {
                 next_id: Cell::new(1),
                 failures: Cell::new(0),
                 lang: Cell::new(Lang::En),
+                on_restart: RefCell::new(None),
             }),
         }
     }
@@ -191,6 +195,12 @@ impl WorkerHandle {
     /// outside, which sends no event): replace it as if it had failed.
     pub fn recover(&self) {
         self.inner.failed();
+    }
+
+    /// What to do once a failed worker is replaced and the game resumed.
+    #[cfg(feature = "study")]
+    pub fn on_restart(&self, then: Option<Callback<WorkerHandle>>) {
+        *self.inner.on_restart.borrow_mut() = then;
     }
 
     /// The language the worker writes its refusals in.
@@ -256,6 +266,12 @@ impl HandleInner {
                 self.spawn();
                 if let Some(b) = self.bridge.borrow().as_ref() {
                     b.send(Request::NewGame(game));
+                }
+                let then = self.on_restart.borrow().clone();
+                if let Some(then) = then {
+                    then.emit(WorkerHandle {
+                        inner: Rc::clone(self),
+                    });
                 }
             }
             _ => {

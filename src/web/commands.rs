@@ -226,6 +226,7 @@ impl Commands {
         #[cfg(feature = "study")]
         if self.store.get().befriended() {
             crate::web::friend::leave();
+            self.worker.on_restart(None);
             storage::forget_online();
             self.store.dispatch(Action::Friend(FriendAction::Leave));
         }

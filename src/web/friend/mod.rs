@@ -569,16 +569,41 @@ pub fn on_news(news: FriendNews, store: &Store) {
     }
 }
 
-/// The connection is closed and the game let go (the friend mode is left).
+/// The connection is closed and the game let go (the friend mode is left;
+/// a replaced worker no longer gets it back: `Commands::leave_friend`).
 pub fn leave() {
     LINE.with(|line| line.borrow_mut().take());
     HOLD.with(|hold| hold.borrow_mut().take());
 }
 
+/// A replaced worker (it failed) has the board but not the game with the
+/// friend: it is opened there again as kept, the channel still open.
+fn reopen(worker: &WorkerHandle) {
+    let Some(game) = storage::load_online().and_then(Result::ok) else {
+        return;
+    };
+    worker.send(Request::Friend(FriendRequest::Open {
+        id: worker.next_id(),
+        game_id: game.game_id,
+        terms: game.terms.clone(),
+        me: game.me(),
+        saved: Some(SavedGame {
+            moves: game.moves,
+            clocks: game.clocks,
+        }),
+    }));
+    let open = LINE.with(|line| line.borrow().as_ref().is_some_and(|l| l.opened));
+    if open {
+        worker.send(Request::Friend(FriendRequest::Channel(true)));
+    }
+}
+
 /// While this tab holds game `game_id`, a link of that game opened in
 /// another tab of this browser comes here (a reply to this tab's offer, a
-/// reconnect link from the friend); the tab that opened it is told.
+/// reconnect link from the friend); the tab that opened it is told. A
+/// worker that fails meanwhile is given the game again.
 fn hold(game_id: u64, store: &Store, worker: &WorkerHandle) {
+    worker.on_restart(Some(Callback::from(|worker: WorkerHandle| reopen(&worker))));
     let Ok(channel) = web_sys::BroadcastChannel::new(TABS) else {
         return;
     };

@@ -385,3 +385,27 @@ test('when the connection cannot be made, the page says so after a bounded wait 
   await expect(inviter.getByTestId('friend-servers')).toBeVisible();
   await close([inviter], contexts.slice(0, 1));
 });
+
+test('a worker that fails mid-game is replaced, and the game with the friend goes on', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  // The inviter's game worker fails as a Rust panic does (compiled to wasm,
+  // an uncaught `unreachable`).
+  const game = inviter.workers().find((w) => w.url().includes('/worker-loader.js'));
+  expect(game).toBeTruthy();
+  const gone = new Promise((resolve) => game!.on('close', resolve));
+  await game!.evaluate(() => {
+    setTimeout(() => {
+      throw new WebAssembly.RuntimeError('unreachable');
+    }, 0);
+  });
+  await gone;
+  await playUci(friend, 'e7e6');
+  await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected');
+  await playUci(inviter, 'd3d4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '3');
+  await expect(inviter.getByTestId('error')).toHaveCount(0);
+  await close([inviter, friend], contexts);
+});
