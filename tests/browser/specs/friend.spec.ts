@@ -253,6 +253,15 @@ test('a page that sends an illegal move is refused on screen, and the game stays
 test('on a 320 px phone in Korean: the links and the game fit, axe finds nothing, no CSP violation', async ({ browser }) => {
   const options = { viewport: { width: 320, height: 640 }, locale: 'ko-KR', hasTouch: true, isMobile: true };
   const contexts = await devices(browser, options);
+  // A phone's Share sheet, as the page sees it.
+  await contexts[0].addInitScript(() => {
+    Object.defineProperty(navigator, 'share', {
+      value: (data: ShareData) => {
+        (window as any).shared = data;
+        return Promise.resolve();
+      },
+    });
+  });
   const inviter = await contexts[0].newPage();
   await inviter.goto('/?mode=friend&ice=none');
   await expect(inviter.getByTestId('friend-dialog')).toBeVisible();
@@ -260,6 +269,10 @@ test('on a 320 px phone in Korean: the links and the game fit, axe finds nothing
   await inviter.getByTestId('friend-invite').click();
   await expect(inviter.getByTestId('invite-link')).toHaveValue(/#rtc=/);
   await expectNoViolations(inviter);
+  await inviter.getByTestId('share-invite-link').click();
+  expect(await inviter.evaluate(() => (window as any).shared?.url)).toBe(
+    await inviter.getByTestId('invite-link').inputValue(),
+  );
   const friend = await contexts[1].newPage();
   await friend.goto(await inviter.getByTestId('invite-link').inputValue());
   await expect(friend.getByTestId('friend-invitation')).toHaveText('친구가 만신담 대국에 초대했습니다: 내 편은 흑, 시계 없음.');
