@@ -95,7 +95,10 @@ pub struct Text {
     pub computer_won: &'static str,
     pub side_won: &'static str,
     pub reasons: [&'static str; 7],
-    pub explanations: [&'static str; 7],
+    /// Why a game ended, for the endings that need no name (a
+    /// resignation and a loss on time name who lost: `resigned`,
+    /// `out_of_time`), in `EndReason` order.
+    pub explanations: [&'static str; 5],
     /// Who lost by resigning and by time, for the explanation: a side
     /// (`{side}`), you (against the computer), the computer.
     pub resigned: [&'static str; 3],
@@ -245,17 +248,13 @@ impl Text {
         self.reasons[reason as usize]
     }
 
-    pub fn explanation(&self, reason: EndReason) -> &'static str {
-        self.explanations[reason as usize]
-    }
-
     /// The result card's explanation of an ending; a resignation or a loss
     /// on time names who lost: "Black resigned.", "Your clock ran out."
     pub fn ending_explanation(&self, ending: Ending, players: [Player; 2]) -> String {
         let texts = match ending.reason {
             EndReason::Resignation => &self.resigned,
             EndReason::Time => &self.out_of_time,
-            reason => return self.explanation(reason).to_string(),
+            reason => return self.explanations[reason as usize].to_string(),
         };
         let loser = ending.winner.flip();
         match (players[loser.index()], one_player_here(players)) {
@@ -908,8 +907,6 @@ pub static EN: Text = Text {
         "The King reached the far rank.",
         "The same position occurred a third time; the player who repeated it loses.",
         "The same position occurred a third time through perpetual check; the checking side loses.",
-        "A player resigned.",
-        "A player's clock ran out.",
     ],
     resigned: ["{side} resigned.", "You resigned.", "The computer resigned."],
     out_of_time: [
@@ -1109,8 +1106,6 @@ pub static KO: Text = Text {
         "왕이 상대의 끝 줄에 들어갔습니다.",
         "같은 국면이 세 번째로 나왔습니다. 반복한 쪽이 집니다.",
         "연속 장군으로 같은 국면이 세 번째로 나왔습니다. 장군을 건 쪽이 집니다.",
-        "한 쪽이 기권했습니다.",
-        "한 쪽의 시간이 다 되었습니다.",
     ],
     resigned: ["{side}이 기권했습니다.", "당신이 기권했습니다.", "컴퓨터가 기권했습니다."],
     out_of_time: [

@@ -206,3 +206,31 @@ export async function expectNoViolations(page: Page) {
   const violations = await axeViolations(page);
   expect(violations, `axe-core found:\n${describeViolations(violations)}`).toEqual([]);
 }
+
+// Touch: a finger's gestures, sent through the DevTools protocol as a
+// phone's touch screen sends them (Chromium turns them into pointer events).
+type Point = { x: number; y: number };
+
+/** The centre of an element on the screen. */
+export async function centre(locator: import('@playwright/test').Locator): Promise<Point> {
+  const b = (await locator.boundingBox())!;
+  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+}
+
+/** A finger put down at `from`, held `holdMs`, moved to `to` in `steps`, lifted. */
+async function touchPath(page: Page, from: Point, to: Point, holdMs: number, steps: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  if (holdMs > 0) await page.waitForTimeout(holdMs);
+  for (let i = 1; i <= steps; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+/** A quick drag with a finger. */
+export const touchDrag = (page: Page, from: Point, to: Point) => touchPath(page, from, to, 0, 8);
+
+/** A finger held still for 0.8 s (longer than a long press), then moved. */
+export const touchHold = (page: Page, from: Point, to: Point) => touchPath(page, from, to, 800, 6);

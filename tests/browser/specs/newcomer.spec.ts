@@ -1,7 +1,7 @@
 import { expect, Locator, Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { handSlot, openGame, playUci, plies, square } from './helpers';
+import { centre, handSlot, openGame, playUci, plies, square, touchHold } from './helpers';
 
 // What a new player met on a phone (390×844, touch) and a desktop
 // (1280×800), one test per defect (issue 64), each written to fail before
@@ -64,20 +64,7 @@ test.describe('on a phone', () => {
 
   test('9g. a finger held on one\'s own piece draws an arrow and moves nothing', async ({ page }) => {
     await openGame(page, { variant: 'mansindam', ...twoPlayers });
-    const centre = async (name: string) => {
-      const b = await box(square(page, name));
-      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-    };
-    const cdp = await page.context().newCDPSession(page);
-    const from = await centre('e3');
-    const to = await centre('e5');
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-    await page.waitForTimeout(800);
-    for (let i = 1; i <= 6; i++) {
-      const p = { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 };
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await touchHold(page, await centre(square(page, 'e3')), await centre(square(page, 'e5')));
     await expect(page.locator('[data-testid="drawn"] line')).toHaveCount(1);
     await page.waitForTimeout(300);
     expect(await plies(page)).toBe(0);

@@ -1,25 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { handSlot, openGame, square } from './helpers';
+import { centre, handSlot, openGame, square, touchDrag, touchHold } from './helpers';
 
 // A phone: touch input. Chromium turns touches into pointer events, which the
 // page handles like the mouse's; `touch-action: none` keeps the page from
 // scrolling instead.
 test.use({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
-
-async function touchDrag(page: import('@playwright/test').Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-  for (let i = 1; i <= 8; i++) {
-    const p = { x: from.x + ((to.x - from.x) * i) / 8, y: from.y + ((to.y - from.y) * i) / 8 };
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
-  }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-}
-
-async function centre(locator: import('@playwright/test').Locator) {
-  const b = (await locator.boundingBox())!;
-  return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
-}
 
 test('tap-tap and drag with a finger, on the board and from the hand', async ({ page }) => {
   await openGame(page, { variant: 'pandemonium', fen: '4k4/9/9/9/9/9/9/9/4K4[RPb] w - - 0 1', white: 'human', black: 'human' });
@@ -35,16 +20,7 @@ test('tap-tap and drag with a finger, on the board and from the hand', async ({ 
 
 test('a finger held on a square draws: a circle where it stays, an arrow where it goes', async ({ page }) => {
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
-  const cdp = await page.context().newCDPSession(page);
-  const hold = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
-    await page.waitForTimeout(800);
-    for (let i = 1; i <= 6; i++) {
-      const p = { x: from.x + ((to.x - from.x) * i) / 6, y: from.y + ((to.y - from.y) * i) / 6 };
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
-    }
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  };
+  const hold = (from: { x: number; y: number }, to: { x: number; y: number }) => touchHold(page, from, to);
   await hold(await centre(square(page, 'e5')), await centre(square(page, 'e5')));
   await expect(page.locator('[data-testid="drawn"] circle')).toHaveCount(1);
   await hold(await centre(square(page, 'c5')), await centre(square(page, 'c6')));
