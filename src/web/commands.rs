@@ -327,6 +327,13 @@ impl Commands {
         self.tell_friend(FriendRequest::Claim);
     }
 
+    /// The game with the friend goes on by link.
+    #[cfg(feature = "study")]
+    pub fn continue_by_link(&self) {
+        self.worker.on_restart(None);
+        crate::web::friend::continue_by_link(&self.store, &self.worker);
+    }
+
     /// A reconnect link for the game with the friend.
     #[cfg(feature = "study")]
     pub fn reconnect_friend(&self) {

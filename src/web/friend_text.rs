@@ -105,6 +105,7 @@ pub struct FriendText {
     pub servers: &'static str,
     pub servers_help: &'static str,
     pub instead_by_link: &'static str,
+    pub continue_by_link: &'static str,
 }
 
 impl FriendText {
@@ -210,6 +211,7 @@ pub static FR_EN: FriendText = FriendText {
     servers: "Connection servers (optional)",
     servers_help: "stun:host:3478, turn:user:password@host:3478 — or none",
     instead_by_link: "Other servers, or by link",
+    continue_by_link: "Go on by link instead",
 };
 
 pub static FR_KO: FriendText = FriendText {
@@ -291,4 +293,5 @@ pub static FR_KO: FriendText = FriendText {
     servers: "연결 서버 (선택)",
     servers_help: "stun:host:3478, turn:user:password@host:3478 또는 none",
     instead_by_link: "다른 서버나 링크로",
+    continue_by_link: "대신 링크로 이어 두기",
 };

@@ -259,6 +259,7 @@ pub fn friend(state: &State, commands: &Commands) -> Option<FriendParts> {
     };
     let game = GameActions {
         reconnect: commands.on(Commands::reconnect_friend),
+        by_link: commands.on(Commands::continue_by_link),
         claim: commands.on(Commands::claim_win),
         say: commands.with(Commands::say),
         answer_takeback: commands.with(Commands::answer_takeback),

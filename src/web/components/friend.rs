@@ -426,6 +426,7 @@ fn invite_form(props: &InviteProps) -> Html {
 #[derive(Clone, PartialEq)]
 pub struct GameActions {
     pub reconnect: Callback<()>,
+    pub by_link: Callback<()>,
     pub claim: Callback<()>,
     pub say: Callback<Phrase>,
     pub answer_takeback: Callback<bool>,
@@ -522,6 +523,10 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
             if game.started && !game.over && matches!(game.link, LinkState::Away { .. } | LinkState::Connecting) {
                 <button type="button" class="button primary" data-testid="friend-reconnect"
                     onclick={actions.reconnect.reform(|_| ())}>{ t.fr.reconnect }</button>
+            }
+            if game.started && !game.over && game.link != LinkState::Connected {
+                <button type="button" class="button" data-testid="friend-continue-by-link"
+                    onclick={actions.by_link.reform(|_| ())}>{ t.fr.continue_by_link }</button>
             }
             if takeback {
                 { question("friend-takeback", t.fr.takeback_asked, &actions.answer_takeback) }

@@ -164,6 +164,30 @@ pub fn open_letter(fragment: &str, store: &Store, worker: &WorkerHandle) {
     stage(store, Stage::Playing);
 }
 
+/// The game with the friend, kept, goes on by link (the channel cannot
+/// be made again): the same game, its moves and sides, as a game by link
+/// (without its clock: a game by link counts days, if anything).
+pub fn continue_by_link(store: &Store, worker: &WorkerHandle) {
+    let Some(game) = storage::load_online().and_then(Result::ok) else {
+        return;
+    };
+    leave();
+    storage::forget_online();
+    let link = CorrLink {
+        game_id: game.game_id,
+        variant: game.terms.variant,
+        start_fen: game.terms.start_fen.clone(),
+        moves: game.moves.clone(),
+        recipient: if game.white {
+            crate::engine::Color::White
+        } else {
+            crate::engine::Color::Black
+        },
+        days_per_move: None,
+    };
+    open_letter(&link.fragment(), store, worker);
+}
+
 /// A new game by link: this page's player moves first or sends the first
 /// link.
 pub fn invite_by_link(store: &Store, worker: &WorkerHandle, terms: Invite, me: Side) {

@@ -422,3 +422,21 @@ test('a worker that fails mid-game is replaced, and the game with the friend goe
   await expect(inviter.getByTestId('error')).toHaveCount(0);
   await close([inviter, friend], contexts);
 });
+
+test('a live game whose channel cannot be made again goes on by link', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await inviter.reload();
+  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  await inviter.getByTestId('friend-continue-by-link').click();
+  // Black to move: the link goes to the friend at once.
+  const link = inviter.getByTestId('letter-link');
+  await expect(link).toHaveValue(/#corr=2&game=[0-9a-f]{16}&variant=mansindam&moves=e3e4&you=black$/);
+  const tab = await contexts[1].newPage();
+  await tab.goto(await link.inputValue());
+  await expect(tab.getByTestId('status')).toHaveText('Your move (Black)');
+  await playUci(tab, 'e7e6');
+  await expect(tab.getByTestId('letter-link')).toHaveValue(/moves=e3e4,e7e6&you=white$/);
+  await close([inviter, friend, tab], contexts);
+});
