@@ -37,6 +37,7 @@ use crate::net::Invite;
 use crate::protocol::friend::{FriendNews, FriendRequest, SavedGame, StoredGame};
 use crate::protocol::{NewGame, Request, Side};
 use crate::web::bridge::WorkerHandle;
+use crate::web::components::friend::side_of;
 use crate::web::hooks::Store;
 use crate::web::i18n::fill;
 use crate::web::state::friend::Stage;
@@ -297,18 +298,36 @@ pub fn restore(store: &Store, worker: &WorkerHandle) -> bool {
 
 fn open_kept(game: &StoredGame, store: &Store, worker: &WorkerHandle) {
     worker.new_game(board_of(&game.terms), false);
-    worker.send(Request::Friend(FriendRequest::Open {
-        id: worker.next_id(),
-        game_id: game.game_id,
-        terms: game.terms.clone(),
-        me: game.me(),
-        saved: Some(SavedGame {
-            moves: game.moves.clone(),
-            clocks: game.clocks,
-        }),
-    }));
+    open_kept_in(worker, game);
     stage(store, Stage::Playing);
     hold(game.game_id, store, worker);
+}
+
+/// The worker holds game `game_id` on `terms` (numbered after every game
+/// of the page), this page playing `me`, from the start or as `saved`.
+fn open_in(worker: &WorkerHandle, game_id: u64, terms: Invite, me: Side, saved: Option<SavedGame>) {
+    worker.send(Request::Friend(FriendRequest::Open {
+        id: worker.next_id(),
+        game_id,
+        terms,
+        me,
+        saved,
+    }));
+}
+
+/// The worker holds the game kept in storage.
+fn open_kept_in(worker: &WorkerHandle, game: &StoredGame) {
+    let saved = SavedGame {
+        moves: game.moves.clone(),
+        clocks: game.clocks,
+    };
+    open_in(
+        worker,
+        game.game_id,
+        game.terms.clone(),
+        game.me(),
+        Some(saved),
+    );
 }
 
 /// Starts a connection whose events go to the worker.
@@ -320,8 +339,17 @@ fn connect(store: &Store, worker: &WorkerHandle) -> Result<Peer, String> {
     Peer::new(&ice_servers(), on_event)
 }
 
-/// Keeps `peer` as this page's connection.
-fn keep(peer: Peer, game_id: u64, offerer: bool, started: bool) {
+/// Keeps `peer` as this page's connection for game `game_id`, and holds
+/// the game (its links opened in other tabs come here).
+fn keep(
+    peer: Peer,
+    game_id: u64,
+    offerer: bool,
+    started: bool,
+    store: &Store,
+    worker: &WorkerHandle,
+) {
+    hold(game_id, store, worker);
     LINE.with(|line| {
         *line.borrow_mut() = Some(Line {
             peer,
@@ -356,15 +384,8 @@ pub fn invite(store: &Store, worker: &WorkerHandle, terms: Invite, me: Side) {
             invite: Some(terms.clone()),
             sdp: offer,
         };
-        worker.send(Request::Friend(FriendRequest::Open {
-            id: worker.next_id(),
-            game_id,
-            terms,
-            me,
-            saved: None,
-        }));
-        keep(peer, game_id, true, false);
-        hold(game_id, &store, &worker);
+        open_in(&worker, game_id, terms, me, None);
+        keep(peer, game_id, true, false, &store, &worker);
         stage(
             &store,
             Stage::Inviting {
@@ -386,7 +407,7 @@ pub fn reconnect(store: &Store, worker: &WorkerHandle) {
         Ok(peer) => peer,
         Err(e) => return fail(store, &e),
     };
-    let store = store.clone();
+    let (store, worker) = (store.clone(), worker.clone());
     wasm_bindgen_futures::spawn_local(async move {
         let offer = match peer.offer(GATHER_MS).await {
             Ok(sdp) => sdp,
@@ -398,7 +419,7 @@ pub fn reconnect(store: &Store, worker: &WorkerHandle) {
             invite: None,
             sdp: offer,
         };
-        keep(peer, game.game_id, true, true);
+        keep(peer, game.game_id, true, true, &store, &worker);
         stage(
             &store,
             Stage::Inviting {
@@ -416,17 +437,8 @@ pub fn accept(store: &Store, worker: &WorkerHandle, invitation: &RtcLink) {
         return;
     };
     leave();
-    let me = match terms.inviter {
-        crate::engine::Color::White => Side::Black,
-        crate::engine::Color::Black => Side::White,
-    };
-    worker.send(Request::Friend(FriendRequest::Open {
-        id: worker.next_id(),
-        game_id: invitation.game_id,
-        terms,
-        me,
-        saved: None,
-    }));
+    let me = side_of(terms.inviter.flip());
+    open_in(worker, invitation.game_id, terms, me, None);
     answer(invitation, false, store, worker);
 }
 
@@ -451,8 +463,7 @@ fn answer(offer: &RtcLink, started: bool, store: &Store, worker: &WorkerHandle) 
             invite: None,
             sdp: answer,
         };
-        keep(peer, game_id, false, started);
-        hold(game_id, &store, &worker);
+        keep(peer, game_id, false, started, &store, &worker);
         stage(
             &store,
             Stage::Replying {
@@ -606,16 +617,7 @@ fn reopen(worker: &WorkerHandle) {
     let Some(game) = storage::load_online().and_then(Result::ok) else {
         return;
     };
-    worker.send(Request::Friend(FriendRequest::Open {
-        id: worker.next_id(),
-        game_id: game.game_id,
-        terms: game.terms.clone(),
-        me: game.me(),
-        saved: Some(SavedGame {
-            moves: game.moves,
-            clocks: game.clocks,
-        }),
-    }));
+    open_kept_in(worker, &game);
     let open = LINE.with(|line| line.borrow().as_ref().is_some_and(|l| l.opened));
     if open {
         worker.send(Request::Friend(FriendRequest::Channel(true)));
