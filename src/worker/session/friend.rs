@@ -55,6 +55,7 @@ impl Session {
         {
             return match open(game_id, terms, color(me), saved, now) {
                 Ok(net) => {
+                    self.letter = None;
                     self.online = Some(Online { net, id });
                     self.follow_online(Vec::new(), None)
                 }
@@ -172,36 +173,20 @@ impl Session {
         if self.online.is_none() && self.letter.is_none() {
             return Err(Box::new(request));
         }
-        if self.letter.is_some() {
-            let answer = match request {
-                Request::Play(spec) => self.play_by_link(spec),
-                Request::PlayTyped(text) => match self.typed(&text) {
-                    Ok(m) if m.ends_game.is_some() => vec![Response::Confirm(m)],
-                    Ok(m) => self.play_by_link(m.spec),
-                    Err(e) => vec![Response::Error(e)],
-                },
-                Request::TakeBack { .. } | Request::Flag(_) | Request::Resign(_) => {
-                    vec![Response::Error(
-                        "in a game by link, only moves travel: the game ends on the board".into(),
-                    )]
-                }
-                Request::Friend(r) => self.friend(r, now),
-                Request::NewGame(_) | Request::Load(_) => {
-                    self.letter = None;
-                    return Err(Box::new(request));
-                }
-                other => return Err(Box::new(other)),
-            };
-            return Ok(answer);
-        }
+        let by_link = self.letter.is_some();
         let answer = match request {
             Request::Friend(r) => self.friend(r, now),
-            Request::Play(spec) => self.play_online(spec, now),
+            Request::Play(spec) => self.play_friend(spec, now),
             Request::PlayTyped(text) => match self.typed(&text) {
                 Ok(m) if m.ends_game.is_some() => vec![Response::Confirm(m)],
-                Ok(m) => self.play_online(m.spec, now),
+                Ok(m) => self.play_friend(m.spec, now),
                 Err(e) => vec![Response::Error(e)],
             },
+            Request::TakeBack { .. } | Request::Flag(_) | Request::Resign(_) if by_link => {
+                vec![Response::Error(
+                    "in a game by link, only moves travel: the game ends on the board".into(),
+                )]
+            }
             Request::Resign(_) => self.resign_online(now),
             // The clocks are the online game's (see `FriendRequest::Tick`).
             Request::Flag(_) => Vec::new(),
@@ -210,11 +195,21 @@ impl Session {
             )],
             Request::NewGame(_) | Request::Load(_) => {
                 self.online = None;
+                self.letter = None;
                 return Err(Box::new(request));
             }
             other => return Err(Box::new(other)),
         };
         Ok(answer)
+    }
+
+    /// This page's player's move, in the game by link or the online one.
+    fn play_friend(&mut self, spec: MoveSpec, now: u64) -> Vec<Response> {
+        if self.letter.is_some() {
+            self.play_by_link(spec)
+        } else {
+            self.play_online(spec, now)
+        }
     }
 
     /// A legal move of the board, in UCI.
