@@ -118,6 +118,7 @@ fn every_message() -> Vec<Message> {
             digest: 42,
             tail: vec!["e3e4".into(), "e7e6".into()],
             clocks: Some([time(1), time(2)]),
+            claimed: true,
         }),
         Message::Flag { ply: 9 },
     ]
@@ -139,20 +140,24 @@ fn every_message_round_trips() {
 #[test]
 fn a_frame_is_small_and_starts_with_its_version() {
     let resign = frame(Message::Resign);
-    // Version 1, the id as a varint (9 bytes for this one), tag 3.
+    // Version 2, the id as a varint (9 bytes for this one), tag 3.
     assert_eq!(resign.len(), 11);
-    assert_eq!(resign[0], 1);
+    assert_eq!(resign[0], 2);
     assert_eq!(resign[10], 3);
 }
 
 #[test]
 fn bytes_that_are_not_a_frame_are_refused_by_name() {
-    let mut two = frame(Message::Resign);
-    two[0] = 2;
-    assert_eq!(decode(&two), Err(NetError::WrongVersion { got: 2 }));
+    // A page of the release before (its Resume had no claim) and one of
+    // a release to come.
+    for version in [1, 3] {
+        let mut other = frame(Message::Resign);
+        other[0] = version;
+        assert_eq!(decode(&other), Err(NetError::WrongVersion { got: version }));
+    }
     assert_eq!(
-        NetError::WrongVersion { got: 2 }.to_string(),
-        "a message of version 2; this page speaks version 1"
+        NetError::WrongVersion { got: 1 }.to_string(),
+        "a message of version 1; this page speaks version 2"
     );
     assert_eq!(decode(&[]), Err(NetError::Empty));
     let mebibyte = vec![PROTOCOL_VERSION; 1 << 20];
@@ -172,15 +177,31 @@ fn bytes_that_are_not_a_frame_are_refused_by_name() {
         assert_eq!(decode(&longer), Err(NetError::TrailingBytes { extra: 2 }));
     }
     // A message tag no message has (the id 0 is one byte).
-    assert_eq!(decode(&[1, 0, 99]), Err(NetError::UnknownTag));
+    assert_eq!(
+        decode(&[PROTOCOL_VERSION, 0, 99]),
+        Err(NetError::UnknownTag)
+    );
     // An option that is neither none nor some.
     assert_eq!(
-        decode(&[1, 0, 2, 0, 4, b'e', b'3', b'e', b'4', 7]),
+        decode(&[PROTOCOL_VERSION, 0, 2, 0, 4, b'e', b'3', b'e', b'4', 7]),
         Err(NetError::Malformed)
     );
     // A varint longer than its type allows.
     assert_eq!(
-        decode(&[1, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]),
+        decode(&[
+            PROTOCOL_VERSION,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff,
+            0xff
+        ]),
         Err(NetError::Malformed)
     );
 }
@@ -257,6 +278,7 @@ fn texts_and_terms_are_checked() {
             digest: 0,
             tail: vec!["e3e4".into(); tail],
             clocks: None,
+            claimed: false,
         }))
     };
     assert_eq!(decode(&resume(1, 2)), Err(NetError::BadTail { len: 2 }));
@@ -338,7 +360,7 @@ fn bad_peer_messages_are_refused_and_change_nothing() {
     };
     let clock = Some(time(290_000));
     let mut two = mv(2, "d3d4", clock);
-    two[0] = 2;
+    two[0] = 1;
     let good = mv(2, "d3d4", clock);
     let mut other_game = Frame::new(ID + 1, Message::Resign);
     let other_game_bytes = encode(&other_game);
@@ -374,7 +396,7 @@ fn bad_peer_messages_are_refused_and_change_nothing() {
                 got: ID + 1,
             },
         ),
-        (two, Refusal::Unreadable(NetError::WrongVersion { got: 2 })),
+        (two, Refusal::Unreadable(NetError::WrongVersion { got: 1 })),
         (
             good[..good.len() - 1].to_vec(),
             Refusal::Unreadable(NetError::Truncated),
@@ -1037,6 +1059,171 @@ fn the_waiting_player_may_claim_after_the_countdown() {
     );
 }
 
+const WHITE_CLAIMED: Outcome = Outcome {
+    winner: Color::White,
+    reason: Reason::Time,
+};
+
+#[test]
+fn a_claim_is_told_to_the_friend_who_comes_back() {
+    let (mut white, mut black) = pair(Timing::Live(FIVE_TWO));
+    relay(&mut white, &mut black, "e3e4", 1_000, 1_000);
+    // Black moves as the channel drops: the move never reaches White.
+    let lost = black.play_local("e7e6", 4_000).unwrap();
+    white.channel_closed(5_000);
+    black.channel_closed(5_000);
+    assert_eq!(white.receive(&lost, 5_000), Err(Refusal::NotResumed));
+    white.claim(5_000 + GRACE_MS).unwrap();
+    assert_eq!(white.state().outcome, Some(WHITE_CLAIMED));
+    // Black comes back; White's page answers the reconnect link.
+    let from_black = black.channel_opened(90_000).unwrap();
+    let from_white = white.channel_opened(90_000).unwrap();
+    assert_eq!(
+        decode(&from_white).unwrap().message,
+        Message::Resume(Resume {
+            ply: 1,
+            digest: 0xcbf2_9ce4_8422_2325,
+            tail: vec!["e3e4".into()],
+            // White's own time after its increment; Black's turn charged
+            // up to the drop.
+            clocks: Some([time(301_000), time(296_000)]),
+            claimed: true,
+        })
+    );
+    // White's game stays as claimed: Black's lost move is not played.
+    assert_eq!(
+        white.receive(&from_black, 90_050),
+        Ok(Event::Resumed {
+            caught_up: vec![],
+            reply: None
+        })
+    );
+    assert_eq!(white.state().moves, ["e3e4"]);
+    assert_eq!(white.state().outcome, Some(WHITE_CLAIMED));
+    // Black's page takes its lost move back and records the loss.
+    assert_eq!(
+        black.receive(&from_white, 90_050),
+        Ok(Event::Claimed {
+            outcome: WHITE_CLAIMED,
+            reply: None
+        })
+    );
+    let after = black.state();
+    assert_eq!(after.moves, ["e3e4"]);
+    assert_eq!(after.outcome, Some(WHITE_CLAIMED));
+    assert_eq!(after.connection, Connection::Connected);
+    assert_eq!(after.clock.unwrap().running(), None);
+    assert_eq!(black.play_local("d7d6", 91_000), Err(LocalError::GameOver));
+    // The channel serves the rematch.
+    let offer = black.offer_rematch(77).unwrap();
+    assert_eq!(
+        white.receive(&offer, 92_000),
+        Ok(Event::RematchOffered { game_id: 77 })
+    );
+}
+
+#[test]
+fn a_claim_is_told_after_a_reload_and_the_claimer_s_move_is_caught_up() {
+    let (mut white, mut black) = pair(Timing::Untimed);
+    relay(&mut white, &mut black, "e3e4", 0, 0);
+    relay(&mut black, &mut white, "e7e6", 0, 0);
+    // White moves as Black's page reloads: Black never saw the move.
+    white.play_local("d3d4", 1_000).unwrap();
+    white.channel_closed(1_500);
+    let moves = black.state().moves;
+    let mut black = Session::restore(
+        ID,
+        terms(Timing::Untimed),
+        Color::Black,
+        &moves,
+        None,
+        2_000,
+    )
+    .unwrap();
+    assert_eq!(white.claim(1_499 + GRACE_MS), Err(LocalError::CannotClaim));
+    white.claim(1_500 + GRACE_MS).unwrap();
+    // Black's reconnect link: Black's page sends its Resume first, White's
+    // answers with its own, which tells the claim.
+    let from_black = black.channel_opened(80_000).unwrap();
+    white.channel_opened(80_000).unwrap();
+    let Ok(Event::Resumed {
+        caught_up,
+        reply: None,
+    }) = white.receive(&from_black, 80_000)
+    else {
+        panic!("White's page had sent its Resume");
+    };
+    assert!(caught_up.is_empty());
+    let from_white = frame(Message::Resume(Resume {
+        claimed: true,
+        ..resume_of(&["e3e4", "e7e6", "d3d4"], None)
+    }));
+    assert_eq!(
+        black.receive(&from_white, 80_100),
+        Ok(Event::Claimed {
+            outcome: WHITE_CLAIMED,
+            reply: None
+        })
+    );
+    assert_eq!(black.state().moves, white.state().moves);
+    assert_eq!(black.state().outcome, Some(WHITE_CLAIMED));
+}
+
+#[test]
+fn when_both_pages_claimed_the_claims_lapse_and_the_game_goes_on() {
+    let (mut white, mut black) = pair(Timing::Live(FIVE_TWO));
+    relay(&mut white, &mut black, "e3e4", 1_000, 1_000);
+    white.channel_closed(5_000);
+    black.channel_closed(5_000);
+    white.claim(70_000).unwrap();
+    black.claim(70_000).unwrap();
+    let from_white = white.channel_opened(80_000).unwrap();
+    let from_black = black.channel_opened(80_000).unwrap();
+    for (page, resume) in [(&mut white, &from_black), (&mut black, &from_white)] {
+        assert_eq!(
+            page.receive(resume, 80_000),
+            Ok(Event::ClaimsLapsed {
+                caught_up: vec![],
+                reply: None
+            })
+        );
+        let state = page.state();
+        assert_eq!((state.outcome, state.claimed), (None, false));
+        assert_eq!(state.clock.unwrap().running(), Some(Color::Black));
+    }
+    relay(&mut black, &mut white, "e7e6", 81_000, 81_000);
+    assert_eq!(white.state().moves, black.state().moves);
+}
+
+#[test]
+fn a_claim_cannot_undo_an_end_on_the_board() {
+    // White mates; Black's page then says it claimed the game.
+    let mate = Invite {
+        start_fen: Some("4k4/9/4K4/9/9/9/9/9/R8[] w - - 0 1".into()),
+        ..terms(Timing::Untimed)
+    };
+    let (mut white, invite) = Session::invite(ID, mate).unwrap();
+    let mut black = Session::join(&invite).unwrap();
+    white.channel_opened(0);
+    black.channel_opened(0);
+    let accept = black.accept(0).unwrap();
+    white.receive(&accept, 0).unwrap();
+    relay(&mut white, &mut black, "a1a9+", 0, 0);
+    let mated = white.state().outcome;
+    assert_eq!(mated.map(|o| o.reason), Some(Reason::Checkmate));
+    white.channel_closed(1_000);
+    white.channel_opened(2_000).unwrap();
+    let claim = frame(Message::Resume(Resume {
+        claimed: true,
+        ..resume_of(&["a1a9+"], None)
+    }));
+    assert!(matches!(
+        white.receive(&claim, 2_000),
+        Ok(Event::Resumed { .. })
+    ));
+    assert_eq!(white.state().outcome, mated);
+}
+
 // ----- Links -----
 
 /// A description Chromium wrote (an offer, with two mDNS host candidates).
@@ -1273,12 +1460,14 @@ proptest! {
         digest in any::<u64>(),
         tail in proptest::collection::vec(any_move_text(), 0..=16),
         clocks in proptest::option::of((any_time(), any_time())),
+        claimed in any::<bool>(),
     ) {
         let resume = Resume {
             ply: tail.len() as u32 + extra,
             digest,
             tail,
             clocks: clocks.map(|(w, b)| [w, b]),
+            claimed,
         };
         let f = Frame::new(ID, Message::Resume(resume));
         prop_assert_eq!(decode(&encode(&f)), Ok(f));

@@ -3,8 +3,8 @@
 //! A [`Frame`] is the protocol version, the game's id and one [`Message`],
 //! as postcard writes them (as the page and the worker exchange theirs).
 //! The version is the first byte of every frame, in every version to come,
-//! so that a frame from a newer page is refused by name ("version 2; this
-//! page speaks 1") before anything else in it is read. [`decode`] refuses
+//! so that a frame from a newer page is refused by name ("version 3; this
+//! page speaks 2") before anything else in it is read. [`decode`] refuses
 //! whatever is not a frame this page would write: more than [`MAX_FRAME`]
 //! bytes (checked before reading), bytes missing or left over, a tag no
 //! message has, text longer or of other characters than its field allows,
@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 use super::clock::{Control, Time};
 use crate::engine::{Color, Variant};
 
-/// The version of the messages this page reads and writes.
-pub const PROTOCOL_VERSION: u8 = 1;
+/// The version of the messages this page reads and writes (2: a
+/// [`Resume`] says whether its sender claimed the game).
+pub const PROTOCOL_VERSION: u8 = 2;
 /// The most bytes a frame may have (a frame this page writes has at most
 /// about 400: an invitation with the longest FEN).
 pub const MAX_FRAME: usize = 1024;
@@ -149,13 +150,16 @@ impl Phrase {
 
 /// Where a page's game stands, sent when a channel opens again: `ply`
 /// moves, the last `tail` of them in full, a digest of those before
-/// ([`moves_digest`]), and both clocks as they stopped.
+/// ([`moves_digest`]), both clocks as they stopped, and whether the sender
+/// claimed the game while the channel was down (its game ended there, the
+/// other side losing as on time).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Resume {
     pub ply: u32,
     pub digest: u64,
     pub tail: Vec<String>,
     pub clocks: Option<[Time; 2]>,
+    pub claimed: bool,
 }
 
 /// A digest of a move list (64-bit FNV-1a of the moves, each followed by a

@@ -57,7 +57,9 @@
 //! missed (each checked by its engine), the clocks are agreed (each side's
 //! lower figure after the increments of the moves caught up), and the game
 //! goes on at the same move. Games that differ are not resumed; the
-//! correspondence link still is.
+//! correspondence link still is. A claim made while the channel was down
+//! travels in the claimer's `Resume`: the returning page ends its game
+//! where the claim was made, losing as on time; two claims lapse.
 //!
 //! Dependencies: `net` uses `engine` only (the web layer converts its
 //! clock's `TimeControl` to [`clock::Control`], which has the same fields).

@@ -10,6 +10,16 @@
 //! link, which always works. A player cannot move while the channel is
 //! down, so an absence buys no thinking time but the countdown's.
 //!
+//! A claim is told when the two pages meet again: the claimer's `Resume`
+//! says so, and the returning page ends its game where the claim was made
+//! (a move of its own that never reached the claimer is taken back, one of
+//! the claimer's it missed is played), its side losing as on time. Neither
+//! page can check the other's countdown (their clocks differ, and a reload
+//! forgets when the channel dropped), so a claim is taken on the
+//! claimer's word, as a resignation is. When both pages claimed (each saw
+//! the other gone: the network between them failed), the claims lapse and
+//! the game goes on.
+//!
 //! When the channel opens again, each page sends a `Resume`: its move count,
 //! its last moves in full and a digest of the others, and its clocks. Each
 //! page then checks the other's against its own game ([`reconcile`]): the
@@ -112,6 +122,7 @@ pub fn resume_of<S: AsRef<str>>(moves: &[S], clocks: Option<[super::clock::Time;
             .map(|m| m.as_ref().to_string())
             .collect(),
         clocks,
+        claimed: false,
     }
 }
 

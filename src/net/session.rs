@@ -87,6 +87,19 @@ pub enum Event {
         caught_up: Vec<String>,
         reply: Option<Vec<u8>>,
     },
+    /// The opponent claimed the game while the channel was down: our game
+    /// ends where the claim was made, our side losing as on time; `reply`
+    /// as in [`Event::Resumed`].
+    Claimed {
+        outcome: Outcome,
+        reply: Option<Vec<u8>>,
+    },
+    /// Both pages claimed the game while the channel was down: both claims
+    /// lapse and the game goes on, as in [`Event::Resumed`].
+    ClaimsLapsed {
+        caught_up: Vec<String>,
+        reply: Option<Vec<u8>>,
+    },
     /// A side lost on time: the opponent's own page said so, or it judged
     /// that our time ran out and our clock agrees.
     Flagged(Outcome),
@@ -279,6 +292,7 @@ pub struct State {
     pub rematch: Option<RematchOffer>,
     pub connection: Connection,
     pub resume_sent: Option<Resume>,
+    pub claimed: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -293,6 +307,9 @@ pub struct Session {
     rematch: Option<RematchOffer>,
     connection: Connection,
     resume_sent: Option<Resume>,
+    /// This page claimed the game while the channel was down (told to the
+    /// other page in our `Resume` when it opens again).
+    claimed: bool,
 }
 
 impl Session {
@@ -379,6 +396,7 @@ impl Session {
             rematch: None,
             connection: Connection::Connecting,
             resume_sent: None,
+            claimed: false,
         })
     }
 
@@ -433,6 +451,7 @@ impl Session {
             rematch: self.rematch,
             connection: self.connection,
             resume_sent: self.resume_sent.clone(),
+            claimed: self.claimed,
         }
     }
 
@@ -514,10 +533,15 @@ impl Session {
     }
 
     fn my_resume(&self) -> Resume {
-        resume_of(
-            &self.game.uci_moves(),
-            self.clock.as_ref().map(NetClock::times),
-        )
+        self.resume_with(self.clock.as_ref())
+    }
+
+    /// Our `Resume` with `clock`'s times.
+    fn resume_with(&self, clock: Option<&NetClock>) -> Resume {
+        Resume {
+            claimed: self.claimed,
+            ..resume_of(&self.game.uci_moves(), clock.map(NetClock::times))
+        }
     }
 
     /// The opponent has been away for the whole countdown: the game is
@@ -531,6 +555,7 @@ impl Session {
             .game
             .lose_on_time(self.peer())
             .map_err(LocalError::Illegal)?;
+        self.claimed = true;
         self.finish(now);
         Ok(outcome)
     }
@@ -980,10 +1005,10 @@ impl Session {
         }
         let mine = match &self.resume_sent {
             Some(sent) => sent.clone(),
-            None => resume_of(&self.game.uci_moves(), clock.as_ref().map(NetClock::times)),
+            None => self.resume_with(clock.as_ref()),
         };
         let moves = self.game.uci_moves();
-        let caught_up = match reconcile(&moves, &theirs) {
+        let mut caught_up = match reconcile(&moves, &theirs) {
             Ok(moves) => moves,
             Err(conflict) => {
                 self.connection = Connection::Failed;
@@ -991,6 +1016,20 @@ impl Session {
             }
         };
         let mut game = self.game.clone();
+        // A claim stands where it was made; two claims lapse.
+        let lapsed = self.claimed && theirs.claimed;
+        if lapsed {
+            game.withdraw_declaration();
+        } else if self.claimed {
+            // Our game ended at our claim: moves of theirs we never saw
+            // are not played.
+            caught_up.clear();
+        } else if theirs.claimed {
+            // Moves of ours that never reached the claimer are taken back.
+            while game.ply_count() > theirs.ply as usize {
+                game.undo();
+            }
+        }
         for (k, uci) in caught_up.iter().enumerate() {
             let played = game
                 .position()
@@ -1005,6 +1044,12 @@ impl Session {
                 }));
             }
         }
+        // (A game that ended on the board keeps its end.)
+        let claim = if theirs.claimed && !lapsed {
+            game.lose_on_time(self.me).ok()
+        } else {
+            None
+        };
         if let (Some(c), Some(my_times), Some(their_times)) =
             (clock.as_mut(), mine.clocks, theirs.clocks)
         {
@@ -1034,6 +1079,13 @@ impl Session {
         self.rematch = None;
         self.resume_sent = None;
         self.connection = Connection::Connected;
-        Ok(Event::Resumed { caught_up, reply })
+        if lapsed {
+            self.claimed = false;
+            return Ok(Event::ClaimsLapsed { caught_up, reply });
+        }
+        Ok(match claim {
+            Some(outcome) => Event::Claimed { outcome, reply },
+            None => Event::Resumed { caught_up, reply },
+        })
     }
 }

@@ -182,6 +182,11 @@ pub enum FriendEvent {
     Rematch,
     /// The game goes on after the channel dropped.
     Resumed,
+    /// The friend claimed the game while this page was away: it is lost.
+    Claimed,
+    /// Both players claimed the game while the channel was down: both
+    /// claims lapse and the game goes on.
+    ClaimsLapsed,
 }
 
 /// A game with a friend as the page keeps it across reloads (after every

@@ -64,6 +64,9 @@ pub struct FriendText {
     pub rematch_started: &'static str,
     pub started: &'static str,
     pub resumed: &'static str,
+    /// A claim made while this page was away, and two claims that lapse.
+    pub claimed: &'static str,
+    pub claims_lapsed: &'static str,
     /// The channel: down, being resumed, given up.
     pub away: &'static str,
     pub resuming: &'static str,
@@ -128,6 +131,8 @@ impl FriendText {
             FriendEvent::RematchDeclined => self.rematch_declined.into(),
             FriendEvent::Rematch => self.rematch_started.into(),
             FriendEvent::Resumed => self.resumed.into(),
+            FriendEvent::Claimed => self.claimed.into(),
+            FriendEvent::ClaimsLapsed => self.claims_lapsed.into(),
         }
     }
 }
@@ -179,6 +184,8 @@ pub static FR_EN: FriendText = FriendText {
     rematch_started: "The rematch has begun: the colours are swapped.",
     started: "Your friend accepted: the game has begun.",
     resumed: "Reconnected: the game goes on.",
+    claimed: "While you were away, your friend claimed the win.",
+    claims_lapsed: "While the connection was down you both claimed the win: neither claim stands, and the game goes on.",
     away: "Your friend is disconnected.",
     resuming: "Reconnecting…",
     link_failed: "The two games differ: this game can no longer go on here.",
@@ -261,6 +268,8 @@ pub static FR_KO: FriendText = FriendText {
     rematch_started: "새 대국이 시작되었습니다. 편이 바뀌었습니다.",
     started: "친구가 수락했습니다. 대국이 시작되었습니다.",
     resumed: "다시 연결되었습니다. 대국이 이어집니다.",
+    claimed: "내가 자리를 비운 사이에 친구가 승리를 선언했습니다.",
+    claims_lapsed: "연결이 끊긴 동안 둘 다 승리를 선언해서 둘 다 취소되었습니다. 대국이 이어집니다.",
     away: "친구의 연결이 끊어졌습니다.",
     resuming: "다시 연결하는 중…",
     link_failed: "두 대국이 서로 달라서 여기서는 더 둘 수 없습니다.",

@@ -149,6 +149,14 @@ impl Session {
                 send.extend(reply);
                 Some(FriendEvent::Resumed)
             }
+            Event::Claimed { reply, .. } => {
+                send.extend(reply);
+                Some(FriendEvent::Claimed)
+            }
+            Event::ClaimsLapsed { reply, .. } => {
+                send.extend(reply);
+                Some(FriendEvent::ClaimsLapsed)
+            }
         }
     }
 
@@ -697,6 +705,21 @@ mod tests {
             (ending.winner, ending.reason),
             (Side::White, EndReason::Time)
         );
+        // The friend comes back (a reconnect link): their page is told,
+        // and its game ends as White's did.
+        pair.ask(1, FriendRequest::Channel(false));
+        pair.ask(1, FriendRequest::Channel(true));
+        pair.ask(0, FriendRequest::Channel(true));
+        assert_eq!(events(&pair.deliver(0)), [FriendEvent::Resumed]);
+        assert_eq!(events(&pair.deliver(1)), [FriendEvent::Claimed]);
+        for page in &pair.pages {
+            let ending = page.snapshot().ending.unwrap();
+            assert_eq!(
+                (ending.winner, ending.reason),
+                (Side::White, EndReason::Time)
+            );
+            assert_eq!(page.snapshot().san, ["Pe4"]);
+        }
     }
 
     fn letter(responses: &[Response]) -> Option<&LetterView> {
