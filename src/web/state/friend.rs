@@ -254,6 +254,47 @@ mod tests {
     }
 
     #[test]
+    fn nothing_is_offered_that_cannot_reach_an_absent_friend() {
+        use crate::protocol::Request;
+        use crate::web::state::{Action, State};
+        use crate::worker::testing::{self, Ask};
+        // White has moved; Black's page plays Black against the friend.
+        let mut session = testing::game("mansindam", None);
+        session.ask(Request::PlayTyped("e3e4".into())).unwrap();
+        session.ask(Request::PlayTyped("e7e6".into())).unwrap();
+        let mut snap = session.snapshot();
+        snap.players = [
+            crate::protocol::Player::Human,
+            crate::protocol::Player::Friend,
+        ];
+        let (state, _) = State::default().reduce(Action::Snapshot(Rc::new(snap)));
+        let (state, _) = state.reduce(Action::Friend(FriendAction::Stage(Stage::Playing)));
+        let here = |link| {
+            let mut game = (*view(true, None)).clone();
+            game.link = link;
+            state
+                .reduce(Action::Friend(FriendAction::Game(Rc::new(game))))
+                .0
+        };
+        let connected = here(LinkState::Connected);
+        assert!(connected.can_move() && connected.can_take_back());
+        assert_eq!(connected.resigner(), Some(Side::White));
+        for link in [
+            LinkState::Away {
+                since: 1,
+                claim_at: 60_001,
+            },
+            LinkState::Resuming,
+            LinkState::Failed,
+        ] {
+            let away = here(link);
+            assert!(away.friend_out_of_reach(), "{link:?}");
+            assert!(!away.can_move() && !away.can_take_back(), "{link:?}");
+            assert_eq!(away.resigner(), None, "{link:?}");
+        }
+    }
+
+    #[test]
     fn the_friend_s_questions_and_the_news() {
         let board = FriendBoard::at(Stage::Playing);
         let asked = board

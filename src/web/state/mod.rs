@@ -707,6 +707,7 @@ impl State {
     /// Whether the player may move now.
     pub fn can_move(&self) -> bool {
         !self.waiting
+            && !self.friend_out_of_reach()
             && !self.view.viewer
             && self.review.viewing.is_none()
             && self.snapshot.as_ref().is_some_and(|s| s.human_to_move())
@@ -736,6 +737,7 @@ impl State {
     /// the game goes on or the player reopened it.
     pub fn can_take_back(&self) -> bool {
         !self.by_letter()
+            && !self.friend_out_of_reach()
             && self
                 .snapshot
                 .as_ref()
@@ -747,6 +749,19 @@ impl State {
     pub fn by_letter(&self) -> bool {
         #[cfg(feature = "study")]
         return self.friend.as_ref().is_some_and(|b| b.letter.is_some());
+        #[cfg(not(feature = "study"))]
+        return false;
+    }
+
+    /// A game with a friend online whose channel is not open (the friend
+    /// is away, or the pages are still comparing their games): nothing can
+    /// reach the friend, so no move, take-back or resignation is offered.
+    pub fn friend_out_of_reach(&self) -> bool {
+        #[cfg(feature = "study")]
+        return self
+            .friend
+            .as_ref()
+            .is_some_and(|b| b.game.is_some() && !b.connected());
         #[cfg(not(feature = "study"))]
         return false;
     }
@@ -786,7 +801,7 @@ impl State {
     /// computer, the side to move between two players; only on that side's
     /// turn, and none once the game is over.
     pub fn resigner(&self) -> Option<Side> {
-        if self.by_letter() {
+        if self.by_letter() || self.friend_out_of_reach() {
             return None;
         }
         let snap = self.snapshot.as_ref().filter(|s| s.ending.is_none())?;
