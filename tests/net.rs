@@ -1112,6 +1112,8 @@ fn a_claim_is_told_to_the_friend_who_comes_back() {
     assert_eq!(after.moves, ["e3e4"]);
     assert_eq!(after.outcome, Some(WHITE_CLAIMED));
     assert_eq!(after.connection, Connection::Connected);
+    assert_eq!(after.claimed_by, Some(Color::White));
+    assert_eq!(white.state().claimed_by, Some(Color::White));
     assert_eq!(after.clock.unwrap().running(), None);
     assert_eq!(black.play_local("d7d6", 91_000), Err(LocalError::GameOver));
     // The channel serves the rematch.
@@ -1188,7 +1190,7 @@ fn when_both_pages_claimed_the_claims_lapse_and_the_game_goes_on() {
             })
         );
         let state = page.state();
-        assert_eq!((state.outcome, state.claimed), (None, false));
+        assert_eq!((state.outcome, state.claimed_by), (None, None));
         assert_eq!(state.clock.unwrap().running(), Some(Color::Black));
     }
     relay(&mut black, &mut white, "e7e6", 81_000, 81_000);

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::message::{check_fen, check_move, check_timing, Invite, NetError, MAX_DAYS};
 use super::sdp;
-use crate::engine::{Color, Game, SetupError, Variant};
+use crate::engine::{Color, FenError, Game, SetupError, Variant};
 
 /// The version of the links' contents.
 pub const LINK_VERSION: u8 = 2;
@@ -211,7 +211,7 @@ pub struct CorrLink {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CorrError {
     /// The start position cannot be read (the engine's reason).
-    Fen(String),
+    Fen(FenError),
     /// Move `number` (from 1) is not legal.
     Illegal {
         number: usize,
@@ -366,7 +366,7 @@ impl CorrLink {
     pub fn replay(&self) -> Result<Game, CorrError> {
         let moves = self.moves.iter().map(String::as_str);
         Game::from_uci_moves(self.variant, self.start_fen.as_deref(), moves).map_err(|e| match e {
-            SetupError::Fen(e) => CorrError::Fen(e.to_string()),
+            SetupError::Fen(e) => CorrError::Fen(e),
             SetupError::Move { number, error } => CorrError::Illegal {
                 number,
                 uci: self.moves[number - 1].clone(),

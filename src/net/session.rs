@@ -292,7 +292,7 @@ pub struct State {
     pub rematch: Option<RematchOffer>,
     pub connection: Connection,
     pub resume_sent: Option<Resume>,
-    pub claimed: bool,
+    pub claimed_by: Option<Color>,
 }
 
 #[derive(Clone, Debug)]
@@ -307,9 +307,9 @@ pub struct Session {
     rematch: Option<RematchOffer>,
     connection: Connection,
     resume_sent: Option<Resume>,
-    /// This page claimed the game while the channel was down (told to the
-    /// other page in our `Resume` when it opens again).
-    claimed: bool,
+    /// The side that claimed the game while the channel was down (ours is
+    /// told to the other page in our `Resume` when it opens again).
+    claimed_by: Option<Color>,
 }
 
 impl Session {
@@ -396,7 +396,7 @@ impl Session {
             rematch: None,
             connection: Connection::Connecting,
             resume_sent: None,
-            claimed: false,
+            claimed_by: None,
         })
     }
 
@@ -433,6 +433,11 @@ impl Session {
         self.rematch
     }
 
+    /// The side that won the game by a claim while the channel was down.
+    pub fn claimed_by(&self) -> Option<Color> {
+        self.claimed_by
+    }
+
     pub fn is_started(&self) -> bool {
         self.started
     }
@@ -451,7 +456,7 @@ impl Session {
             rematch: self.rematch,
             connection: self.connection,
             resume_sent: self.resume_sent.clone(),
-            claimed: self.claimed,
+            claimed_by: self.claimed_by,
         }
     }
 
@@ -539,7 +544,7 @@ impl Session {
     /// Our `Resume` with `clock`'s times.
     fn resume_with(&self, clock: Option<&NetClock>) -> Resume {
         Resume {
-            claimed: self.claimed,
+            claimed: self.claimed_by == Some(self.me),
             ..resume_of(&self.game.uci_moves(), clock.map(NetClock::times))
         }
     }
@@ -555,7 +560,7 @@ impl Session {
             .game
             .lose_on_time(self.peer())
             .map_err(LocalError::Illegal)?;
-        self.claimed = true;
+        self.claimed_by = Some(self.me);
         self.finish(now);
         Ok(outcome)
     }
@@ -1017,10 +1022,11 @@ impl Session {
         };
         let mut game = self.game.clone();
         // A claim stands where it was made; two claims lapse.
-        let lapsed = self.claimed && theirs.claimed;
+        let claimed = self.claimed_by == Some(self.me);
+        let lapsed = claimed && theirs.claimed;
         if lapsed {
             game.withdraw_declaration();
-        } else if self.claimed {
+        } else if claimed {
             // Our game ended at our claim: moves of theirs we never saw
             // are not played.
             caught_up.clear();
@@ -1080,11 +1086,14 @@ impl Session {
         self.resume_sent = None;
         self.connection = Connection::Connected;
         if lapsed {
-            self.claimed = false;
+            self.claimed_by = None;
             return Ok(Event::ClaimsLapsed { caught_up, reply });
         }
         Ok(match claim {
-            Some(outcome) => Event::Claimed { outcome, reply },
+            Some(outcome) => {
+                self.claimed_by = Some(self.peer());
+                Event::Claimed { outcome, reply }
+            }
             None => Event::Resumed { caught_up, reply },
         })
     }

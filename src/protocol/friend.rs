@@ -11,9 +11,10 @@
 #[cfg(target_arch = "wasm32")]
 use serde::{Deserialize, Serialize};
 
-use super::Side;
-use crate::net::link::{base64url, from_base64url};
-use crate::net::{Invite, Phrase, Time};
+use super::{Lang, Side};
+use crate::net::link::{base64url, from_base64url, LinkError, LINK_VERSION};
+use crate::net::message::{Field, MAX_DAYS, MAX_FRAME, PROTOCOL_VERSION};
+use crate::net::{Invite, NetError, Phrase, Time};
 
 /// What the page asks about the online game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,6 +132,8 @@ pub struct FriendView {
     pub clock: Option<ClockView>,
     /// The moves, to save the game (as [`SavedGame`]).
     pub moves: Vec<String>,
+    /// The side that won by a claim while the channel was down.
+    pub claimed_by: Option<Side>,
 }
 
 /// The channel to the other page.
@@ -245,6 +248,54 @@ impl StoredGame {
     }
 }
 
+/// Why a link cannot be read, in `lang` (the page says it of the links
+/// it opens, the worker of the games by link it replays).
+pub fn link_error(e: &LinkError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        LinkError::NotThisKind => "게임 링크가 아닙니다".into(),
+        LinkError::WrongVersion { got } => {
+            format!("{got} 버전의 링크입니다. 이 페이지는 {LINK_VERSION} 버전을 읽습니다")
+        }
+        LinkError::NotBase64 => "링크가 잘렸거나 바뀌었습니다".into(),
+        LinkError::Unreadable => "링크를 읽을 수 없습니다".into(),
+        LinkError::TooLong { len } => format!("링크가 {len}자로 너무 깁니다"),
+        LinkError::Terms(e) => format!("링크의 대국을 둘 수 없습니다: {}", net_error(e, lang)),
+        LinkError::Missing(part) => format!("링크에 {part} 부분이 없습니다"),
+        LinkError::Unexpected(part) => format!("링크에 알 수 없는 {part} 부분이 있습니다"),
+        LinkError::Bad { part, value } => format!("링크의 {part} 값 '{value}'를 쓸 수 없습니다"),
+    }
+}
+
+/// Why bytes (or a link's terms) are not a message, in `lang`.
+pub fn net_error(e: &NetError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    let field = |f: &Field| match f {
+        Field::StartFen => "시작 국면",
+        Field::Move => "수",
+    };
+    match e {
+        NetError::Empty => "빈 메시지".into(),
+        NetError::TooLong { len } => format!("{len}바이트짜리 메시지 (최대 {MAX_FRAME})"),
+        NetError::WrongVersion { got } => {
+            format!("{got} 버전의 메시지 (이 페이지는 {PROTOCOL_VERSION} 버전)")
+        }
+        NetError::Truncated => "중간에 잘린 메시지".into(),
+        NetError::TrailingBytes { extra } => format!("메시지 끝 뒤에 {extra}바이트가 더 있음"),
+        NetError::UnknownTag => "알 수 없는 종류의 메시지".into(),
+        NetError::Malformed => "형식이 맞지 않는 메시지".into(),
+        NetError::TextLength { field: f, len } => format!("{len}자짜리 {}", field(f)),
+        NetError::TextCharacters { field: f } => format!("쓸 수 없는 문자가 든 {}", field(f)),
+        NetError::BadControl => "맞출 수 없는 시간 규칙".into(),
+        NetError::BadDays { days } => format!("한 수에 {days}일 (1~{MAX_DAYS}일)"),
+        NetError::BadTail { len } => format!("{len}수를 되풀이하는 재개 메시지"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,6 +341,24 @@ mod tests {
         assert_eq!(
             StoredGame::read(&base64url(&[9, 1, 2])),
             Err("a stored game of format 9".into())
+        );
+    }
+
+    #[test]
+    fn a_link_that_cannot_be_read_is_named_in_korean_too() {
+        use crate::net::link::CorrLink;
+        let cut =
+            CorrLink::read("corr=2&game=00000000000000ff&variant=mansindam&you=white").unwrap_err();
+        assert_eq!(link_error(&cut, Lang::En), "the link has no moves");
+        assert_eq!(link_error(&cut, Lang::Ko), "링크에 moves 부분이 없습니다");
+        let days = LinkError::Terms(NetError::BadDays { days: 20 });
+        assert_eq!(
+            link_error(&days, Lang::Ko),
+            "링크의 대국을 둘 수 없습니다: 한 수에 20일 (1~14일)"
+        );
+        assert_eq!(
+            link_error(&LinkError::WrongVersion { got: "1".into() }, Lang::Ko),
+            "1 버전의 링크입니다. 이 페이지는 2 버전을 읽습니다"
         );
     }
 }

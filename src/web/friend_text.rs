@@ -34,8 +34,10 @@ pub struct FriendText {
     /// The reply link opened in the inviter's browser.
     pub reply_handed: &'static str,
     pub reply_unclaimed: &'static str,
-    /// A link that cannot be used: "{error}".
+    /// A link that cannot be used: "{error}"; a link pasted where a
+    /// reply was awaited that is not one.
     pub bad_link: &'static str,
+    pub not_a_reply: &'static str,
     /// The game: whose move, who the opponent is.
     pub friend: &'static str,
     pub their_move: &'static str,
@@ -67,6 +69,9 @@ pub struct FriendText {
     /// A claim made while this page was away, and two claims that lapse.
     pub claimed: &'static str,
     pub claims_lapsed: &'static str,
+    /// The result card of a game won by a claim.
+    pub you_claimed: &'static str,
+    pub friend_claimed: &'static str,
     /// The channel: down, being resumed, given up.
     pub away: &'static str,
     pub resuming: &'static str,
@@ -161,6 +166,7 @@ pub static FR_EN: FriendText = FriendText {
     reply_handed: "The reply went to your waiting game in this browser: you can close this tab.",
     reply_unclaimed: "No game in this browser waits for this reply: open it in the browser that made the invitation, or paste it there.",
     bad_link: "This link cannot be used: {error}.",
+    not_a_reply: "it is not a reply link",
     friend: "Friend",
     their_move: "Your friend's move ({side})",
     connecting: "Connecting to your friend…",
@@ -186,6 +192,8 @@ pub static FR_EN: FriendText = FriendText {
     resumed: "Reconnected: the game goes on.",
     claimed: "While you were away, your friend claimed the win.",
     claims_lapsed: "While the connection was down you both claimed the win: neither claim stands, and the game goes on.",
+    you_claimed: "Your friend was away for a minute, and you claimed the win.",
+    friend_claimed: "You were away for a minute, and your friend claimed the win.",
     away: "Your friend is disconnected.",
     resuming: "Reconnecting…",
     link_failed: "The two games differ: this game can no longer go on here.",
@@ -245,6 +253,7 @@ pub static FR_KO: FriendText = FriendText {
     reply_handed: "답장이 이 브라우저의 기다리는 대국으로 갔습니다. 이 탭은 닫아도 됩니다.",
     reply_unclaimed: "이 브라우저에는 이 답장을 기다리는 대국이 없습니다. 초대를 만든 브라우저에서 열거나 거기에 붙여 넣으세요.",
     bad_link: "이 링크는 쓸 수 없습니다: {error}.",
+    not_a_reply: "답장 링크가 아닙니다",
     friend: "친구",
     their_move: "친구 차례 ({side})",
     connecting: "친구와 연결하는 중…",
@@ -270,6 +279,8 @@ pub static FR_KO: FriendText = FriendText {
     resumed: "다시 연결되었습니다. 대국이 이어집니다.",
     claimed: "내가 자리를 비운 사이에 친구가 승리를 선언했습니다.",
     claims_lapsed: "연결이 끊긴 동안 둘 다 승리를 선언해서 둘 다 취소되었습니다. 대국이 이어집니다.",
+    you_claimed: "친구가 1분 동안 자리를 비워서 승리를 선언했습니다.",
+    friend_claimed: "내가 1분 동안 자리를 비워서 친구가 승리를 선언했습니다.",
     away: "친구의 연결이 끊어졌습니다.",
     resuming: "다시 연결하는 중…",
     link_failed: "두 대국이 서로 달라서 여기서는 더 둘 수 없습니다.",

@@ -10,6 +10,8 @@ use crate::engine::{
     Color, FenError, MoveError, PgnError, PlayError, SetupError, UnknownVariant, Variant,
 };
 use crate::protocol::Lang;
+#[cfg(feature = "study")]
+pub use friend::letter_refused;
 
 /// What the worker itself refuses, apart from the engine's errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +28,12 @@ pub enum Refusal {
     /// A game that has ended is taken back only once the player reopened it.
     GameEnded,
     NotLegal,
+    /// A request about a game with a friend when none is held.
+    NoFriendGame,
+    /// A take-back, flag or resignation in a game by link.
+    ByLinkOnlyMoves,
+    /// Take back in a game with a friend online goes through the friend.
+    TakebackOfFriend,
 }
 
 impl Refusal {
@@ -50,6 +58,18 @@ impl Refusal {
             (GameEnded, Lang::Ko) => "끝난 대국입니다. 대국을 다시 열어야 무를 수 있습니다",
             (NotLegal, Lang::En) => "that move is not legal here",
             (NotLegal, Lang::Ko) => "여기서 둘 수 없는 수입니다",
+            (NoFriendGame, Lang::En) => "no game with a friend is open",
+            (NoFriendGame, Lang::Ko) => "열려 있는 친구와의 대국이 없습니다",
+            (ByLinkOnlyMoves, Lang::En) => {
+                "in a game by link, only moves travel: the game ends on the board"
+            }
+            (ByLinkOnlyMoves, Lang::Ko) => {
+                "링크로 두는 대국에서는 수만 오갑니다. 대국은 판 위에서 끝납니다"
+            }
+            (TakebackOfFriend, Lang::En) => {
+                "in a game with a friend, a take-back is asked of the friend"
+            }
+            (TakebackOfFriend, Lang::Ko) => "친구와의 대국에서는 무르기를 친구에게 청합니다",
         }
     }
 }
@@ -282,6 +302,134 @@ impl Localized for UnknownVariant {
                 "알 수 없는 게임 '{}' (mansindam 또는 pandemonium이어야 합니다)",
                 self.0
             ),
+        }
+    }
+}
+
+/// The refusals of a game with a friend (the study bundle's).
+#[cfg(feature = "study")]
+mod friend {
+    use super::{Lang, Localized, Variant};
+    use crate::net::link::{CorrError, LinkError};
+    use crate::net::session::TermsError;
+    use crate::net::LocalError;
+    use crate::protocol::friend::{link_error, net_error};
+
+    /// A game by link that cannot be opened: "this link cannot be used: …".
+    pub fn letter_refused(why: &str, lang: Lang) -> String {
+        match lang {
+            Lang::En => format!("this link cannot be used: {why}"),
+            Lang::Ko => format!("이 링크는 쓸 수 없습니다: {why}"),
+        }
+    }
+
+    impl Localized for LinkError {
+        fn localized(&self, lang: Lang, _: Variant) -> String {
+            link_error(self, lang)
+        }
+    }
+
+    impl Localized for CorrError {
+        fn localized(&self, lang: Lang, variant: Variant) -> String {
+            if lang == Lang::En {
+                return self.to_string();
+            }
+            match self {
+                CorrError::Fen(e) => {
+                    format!("시작 국면을 쓸 수 없습니다: {}", e.localized(lang, variant))
+                }
+                CorrError::Illegal { number, uci, .. } => {
+                    format!("{number}번째 수 {uci}는 둘 수 없는 수입니다")
+                }
+                CorrError::OtherGame => "다른 대국의 링크입니다".into(),
+                CorrError::Edited {
+                    number,
+                    was,
+                    now: Some(now),
+                } => format!("{number}번째 수가 {was}였는데 {now}(으)로 바뀌었습니다"),
+                CorrError::Edited {
+                    number,
+                    was,
+                    now: None,
+                } => format!("{number}번째 수 {was}가 빠졌습니다"),
+            }
+        }
+    }
+
+    impl Localized for LocalError {
+        fn localized(&self, lang: Lang, variant: Variant) -> String {
+            use LocalError::*;
+            if lang == Lang::En {
+                return self.to_string();
+            }
+            match self {
+                NotStarted => "대국이 아직 시작되지 않았습니다".into(),
+                AlreadyStarted => "대국이 이미 시작되었습니다".into(),
+                GameOver => "대국이 끝났습니다".into(),
+                NotConnected => "친구가 연결되어 있지 않습니다".into(),
+                NotYourTurn => "내 차례가 아닙니다".into(),
+                Illegal(e) => e.localized(lang, variant),
+                OutOfTime => "시간이 다 되었습니다".into(),
+                TakebackPending => "무르기 요청이 대답을 기다리고 있습니다".into(),
+                NothingToTakeBack => "무를 수가 없습니다".into(),
+                NoTakebackAsked => "무르기 요청이 없습니다".into(),
+                RematchNotNow => "한 판 더는 대국이 끝난 뒤에만 청할 수 있습니다".into(),
+                NoRematchOffered => "한 판 더 두자는 제안이 없습니다".into(),
+                CannotClaim => "지금은 승리를 선언할 수 없습니다".into(),
+            }
+        }
+    }
+
+    impl Localized for TermsError {
+        fn localized(&self, lang: Lang, variant: Variant) -> String {
+            match (self, lang) {
+                (_, Lang::En) => self.to_string(),
+                (TermsError::Message(e), _) => net_error(e, lang),
+                (TermsError::Fen(e), _) => {
+                    format!("시작 국면을 쓸 수 없습니다: {}", e.localized(lang, variant))
+                }
+                (TermsError::NotAnInvite, _) => "초대가 아닙니다".into(),
+                (TermsError::Move { number, uci, .. }, _) => {
+                    format!("{number}번째 수 {uci}는 둘 수 없는 수입니다")
+                }
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        const M: Variant = Variant::Mansindam;
+
+        #[test]
+        fn friend_refusals_in_both_languages() {
+            let edited = CorrError::Edited {
+                number: 1,
+                was: "e3e4".into(),
+                now: Some("d3d4".into()),
+            };
+            assert_eq!(
+                letter_refused(&edited.localized(Lang::En, M), Lang::En),
+                "this link cannot be used: move 1 was e3e4 and is now d3d4"
+            );
+            assert_eq!(
+                letter_refused(&edited.localized(Lang::Ko, M), Lang::Ko),
+                "이 링크는 쓸 수 없습니다: 1번째 수가 e3e4였는데 d3d4(으)로 바뀌었습니다"
+            );
+            let illegal = crate::net::link::CorrLink::read(
+                "corr=2&game=00000000000000ff&variant=mansindam&moves=e3e4,e7e2&you=white",
+            )
+            .unwrap()
+            .replay()
+            .unwrap_err();
+            assert_eq!(
+                illegal.localized(Lang::Ko, M),
+                "2번째 수 e7e2는 둘 수 없는 수입니다"
+            );
+            assert_eq!(
+                LocalError::NotConnected.localized(Lang::Ko, M),
+                "친구가 연결되어 있지 않습니다"
+            );
         }
     }
 }

@@ -163,7 +163,8 @@ pub fn result(state: &State, on: ResultActions) -> Html {
     html! {
         <div class="result" data-testid="result" data-winner={ending.winner.id()} data-reason={ending.reason.id()}>
             <div class="result-title">{ headline }</div>
-            <div class="result-reason">{ format!("{reason}. {}", t.ending_explanation(ending, snap.players)) }</div>
+            <div class="result-reason">{ format!("{reason}. {}", claim_explanation(state, t)
+                .map_or_else(|| t.ending_explanation(ending, snap.players), str::to_string)) }</div>
             <div class="result-actions">
                 if !state.view.viewer && !state.by_letter() {
                     <button type="button" class="button primary" data-testid="rematch"
@@ -198,6 +199,24 @@ fn friend_result(winner: Player, t: &Text) -> &'static str {
 #[cfg(not(feature = "study"))]
 fn friend_result(_: Player, t: &Text) -> &'static str {
     t.you_won
+}
+
+/// A game with a friend won by a claim while the channel was down: who
+/// was away, who claimed.
+#[cfg(feature = "study")]
+fn claim_explanation(state: &State, t: &Text) -> Option<&'static str> {
+    let game = state.friend.as_ref()?.game.as_deref()?;
+    let by = game.claimed_by?;
+    Some(if by == game.me {
+        t.fr.you_claimed
+    } else {
+        t.fr.friend_claimed
+    })
+}
+
+#[cfg(not(feature = "study"))]
+fn claim_explanation(_: &State, _: &Text) -> Option<&'static str> {
+    None
 }
 
 /// The moves in SAN, numbered; each one shows the position after it; then

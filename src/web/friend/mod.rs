@@ -32,9 +32,9 @@ use yew::Callback;
 
 use self::rtc::{Peer, PeerEvent};
 use crate::net::ice::{self, IceServer};
-use crate::net::link::{CorrLink, Role, RtcLink};
+use crate::net::link::{CorrLink, LinkError, Role, RtcLink};
 use crate::net::Invite;
-use crate::protocol::friend::{FriendNews, FriendRequest, SavedGame, StoredGame};
+use crate::protocol::friend::{link_error, FriendNews, FriendRequest, SavedGame, StoredGame};
 use crate::protocol::{NewGame, Request, Side};
 use crate::web::bridge::WorkerHandle;
 use crate::web::components::friend::side_of;
@@ -237,9 +237,15 @@ fn fail(store: &Store, why: &str) {
     stage(store, Stage::Failed(why.to_string()));
 }
 
-fn bad_link(store: &Store, error: &str) {
+/// A link that cannot be used, named in the page's language (`None`: a
+/// link of another kind than the one this page waits for).
+fn bad_link(store: &Store, error: Option<&LinkError>) {
     let t = store.get().text();
-    fail(store, &fill(t.fr.bad_link, &[("error", error)]));
+    let error = match error {
+        Some(e) => link_error(e, t.lang),
+        None => t.fr.not_a_reply.to_string(),
+    };
+    fail(store, &fill(t.fr.bad_link, &[("error", &error)]));
 }
 
 /// The link in the address (`#rtc=`, `#corr=`), when the page opens: an
@@ -264,7 +270,7 @@ pub fn open_link(fragment: &str, store: &Store, worker: &WorkerHandle) -> bool {
                 hand_over(fragment, &link, store, worker);
             }
         },
-        Err(e) => bad_link(store, &e.to_string()),
+        Err(e) => bad_link(store, Some(&e)),
     }
     false
 }
@@ -484,11 +490,11 @@ pub fn take_reply(text: &str, store: &Store) -> bool {
     let reply = match RtcLink::read(fragment.trim()) {
         Ok(reply) if reply.role == Role::Answer => reply,
         Ok(_) => {
-            bad_link(store, "not a reply");
+            bad_link(store, None);
             return false;
         }
         Err(e) => {
-            bad_link(store, &e.to_string());
+            bad_link(store, Some(&e));
             return false;
         }
     };

@@ -173,6 +173,7 @@ mod tests {
             rematch: None,
             clock: None,
             moves: Vec::new(),
+            claimed_by: None,
         })
     }
 

@@ -8,12 +8,14 @@
 use super::{color, side, Session};
 use crate::engine::Color;
 use crate::net::link::CorrLink;
+use crate::net::session::TermsError;
 use crate::net::{self, Connection, Event, Invite, Timing};
 use crate::protocol::friend::{
     ClockView, FriendEvent, FriendNews, FriendRequest, FriendView, LetterView, LinkState, SavedGame,
 };
 use crate::protocol::Side;
 use crate::protocol::{MoveSpec, Player, Request, Response};
+use crate::worker::messages::{letter_refused, Localized, Refusal};
 
 /// The online game: the protocol's session and the page's number for it.
 pub(super) struct Online {
@@ -53,19 +55,23 @@ impl Session {
             saved,
         } = request
         {
+            let variant = terms.variant;
             return match open(game_id, terms, color(me), saved, now) {
                 Ok(net) => {
                     self.letter = None;
                     self.online = Some(Online { net, id });
                     self.follow_online(Vec::new(), None)
                 }
-                Err(e) => vec![Response::Error(e)],
+                Err(e) => vec![Response::Error(self.say_in(&e, variant))],
             };
         }
+        let lang = self.lang;
         let Some(online) = self.online.as_mut() else {
-            return vec![Response::Error("no game with a friend is open".into())];
+            return vec![Response::Error(self.refuse(Refusal::NoFriendGame))];
         };
         let net = &mut online.net;
+        let variant = net.game().variant();
+        let say = |e: net::LocalError| e.localized(lang, variant);
         let mut send = Vec::new();
         let mut event = None;
         let result: Result<(), String> = match request {
@@ -191,16 +197,14 @@ impl Session {
                 Err(e) => vec![Response::Error(e)],
             },
             Request::TakeBack { .. } | Request::Flag(_) | Request::Resign(_) if by_link => {
-                vec![Response::Error(
-                    "in a game by link, only moves travel: the game ends on the board".into(),
-                )]
+                vec![Response::Error(self.refuse(Refusal::ByLinkOnlyMoves))]
             }
             Request::Resign(_) => self.resign_online(now),
             // The clocks are the online game's (see `FriendRequest::Tick`).
             Request::Flag(_) => Vec::new(),
-            Request::TakeBack { .. } => vec![Response::Error(
-                "in a game with a friend, a take-back is asked of the friend".into(),
-            )],
+            Request::TakeBack { .. } => {
+                vec![Response::Error(self.refuse(Refusal::TakebackOfFriend))]
+            }
             Request::NewGame(_) | Request::Load(_) => {
                 self.online = None;
                 self.letter = None;
@@ -232,22 +236,32 @@ impl Session {
     /// This page's player's move in the online game.
     fn play_online(&mut self, spec: MoveSpec, now: u64) -> Vec<Response> {
         let uci = self.uci_of(spec);
+        let (lang, not_legal) = (self.lang, self.refuse(Refusal::NotLegal));
         let Some(online) = self.online.as_mut() else {
             return Vec::new();
         };
+        let variant = online.net.game().variant();
         let result = match uci {
-            Some(uci) => online.net.play_local(&uci, now).map_err(say),
-            None => Err("that move is not legal here".to_string()),
+            Some(uci) => online
+                .net
+                .play_local(&uci, now)
+                .map_err(|e| e.localized(lang, variant)),
+            None => Err(not_legal),
         };
         self.after_local(result)
     }
 
     /// This page's player resigns the online game.
     fn resign_online(&mut self, now: u64) -> Vec<Response> {
+        let lang = self.lang;
         let Some(online) = self.online.as_mut() else {
             return Vec::new();
         };
-        let result = online.net.resign(now).map_err(say);
+        let variant = online.net.game().variant();
+        let result = online
+            .net
+            .resign(now)
+            .map_err(|e| e.localized(lang, variant));
         self.after_local(result)
     }
 
@@ -302,7 +316,7 @@ impl Session {
         };
         match link.replay() {
             Ok(game) => self.take_letter(Letter { link, id }, game),
-            Err(e) => vec![Response::Error(e.to_string())],
+            Err(e) => vec![Response::Error(self.say_in(&e, link.variant))],
         }
     }
 
@@ -310,16 +324,18 @@ impl Session {
     /// when the link cannot be read, when a move in it is illegal, or when
     /// it changes the game as this page kept it (each named).
     fn by_link(&mut self, id: u32, fragment: &str, earlier: Option<&str>) -> Vec<Response> {
-        let read =
-            |text: &str| CorrLink::read(text).map_err(|e| format!("this link cannot be used: {e}"));
+        let lang = self.lang;
+        let refused =
+            |e: &dyn Localized, variant| letter_refused(&e.localized(lang, variant), lang);
+        let read = |text: &str| {
+            CorrLink::read(text).map_err(|e| refused(&e, crate::engine::Variant::Mansindam))
+        };
         let checked = read(fragment).and_then(|link| {
-            let game = link
-                .replay()
-                .map_err(|e| format!("this link cannot be used: {e}"))?;
+            let game = link.replay().map_err(|e| refused(&e, link.variant))?;
             if let Some(earlier) = earlier {
                 let earlier = read(earlier)?;
                 link.follows(&earlier)
-                    .map_err(|e| format!("this link cannot be used: {e}"))?;
+                    .map_err(|e| refused(&e, link.variant))?;
             }
             Ok((link, game))
         });
@@ -343,7 +359,7 @@ impl Session {
         let uci = self.uci_of(spec);
         let played = match uci {
             Some(uci) => self.play(spec).map(|()| uci),
-            None => Err("that move is not legal here".to_string()),
+            None => Err(self.refuse(Refusal::NotLegal)),
         };
         match played {
             Ok(uci) => {
@@ -398,13 +414,12 @@ fn open(
     me: Color,
     saved: Option<SavedGame>,
     now: u64,
-) -> Result<net::Session, String> {
-    let session = match saved {
+) -> Result<net::Session, TermsError> {
+    match saved {
         Some(saved) => net::Session::restore(game_id, terms, me, &saved.moves, saved.clocks, now),
         None if me == terms.inviter => net::Session::invite(game_id, terms).map(|(s, _)| s),
         None => net::Session::guest(game_id, terms),
-    };
-    session.map_err(|e| e.to_string())
+    }
 }
 
 /// This page's player, and the friend.
@@ -416,10 +431,6 @@ fn players(me: Color) -> [Player; 2] {
             Player::Friend
         }
     })
-}
-
-fn say(e: net::LocalError) -> String {
-    e.to_string()
 }
 
 fn view_of(online: &Online) -> FriendView {
@@ -449,6 +460,7 @@ fn view_of(online: &Online) -> FriendView {
             running: c.turn_started().map(|(c, since)| (side(c), since)),
         }),
         moves: net.game().uci_moves(),
+        claimed_by: net.claimed_by().map(side),
     }
 }
 

@@ -302,6 +302,12 @@ test('a reload on each side mid-game: a reconnect link resumes the game with not
   await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
   await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
   await expect(friend.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  // Nothing can reach the friend meanwhile: no move, take-back or
+  // resignation is offered.
+  await expect(inviter.getByTestId('take-back')).toBeDisabled();
+  await expect(inviter.getByTestId('resign')).toBeDisabled();
+  await square(inviter, 'd3').click();
+  await expect(square(inviter, 'd3')).not.toHaveClass(/selected/);
   await friend.reload();
   await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '2');
   await expect(square(friend, 'e6')).toHaveAttribute('aria-label', 'e6, Black Pawn');
@@ -372,7 +378,11 @@ test('by link: the game goes back and forth in links, an edited link is refused,
   await expect(kept).toHaveText(['Mansindam, you play White, 2 moves: your move']);
   await kept.click();
   await expect(list.getByTestId('status')).toHaveAttribute('data-plies', '2');
-  await close([inviter, friend, back, edited, list], contexts);
+  // The same refusal on a Korean page.
+  const korean = await contexts[0].newPage();
+  await korean.goto(second.replace('?ice=none#', '?ice=none&lang=ko#').replace('moves=e3e4', 'moves=d3d4'));
+  await expect(korean.getByTestId('error')).toContainText('이 링크는 쓸 수 없습니다: 1번째 수가 e3e4였는데 d3d4(으)로 바뀌었습니다');
+  await close([inviter, friend, back, edited, list, korean], contexts);
 });
 
 test('when the connection cannot be made, the page says so after a bounded wait and leads back to the choices', async ({ browser }) => {
@@ -439,4 +449,48 @@ test('a live game whose channel cannot be made again goes on by link', async ({ 
   await playUci(tab, 'e7e6');
   await expect(tab.getByTestId('letter-link')).toHaveValue(/moves=e3e4,e7e6&you=white$/);
   await close([inviter, friend, tab], contexts);
+});
+
+test('a claim made while the friend was away is told when they come back', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  // The friend's page goes (a phone put away); the inviter waits a minute
+  // and claims the win.
+  await friend.close();
+  await expect(inviter.getByTestId('friend-countdown')).toBeVisible();
+  await inviter.getByTestId('friend-claim').click({ timeout: 70_000 });
+  await expect(inviter.getByTestId('status')).toHaveText('White wins by time');
+  // The friend comes back: the kept game, and a reconnect link, which the
+  // inviter's tab answers.
+  const back = await contexts[1].newPage();
+  await back.goto('/?ice=none');
+  await expect(back.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await back.getByTestId('friend-reconnect').click();
+  const field = back.getByTestId('invite-link');
+  await expect(field).toHaveValue(/#rtc=/);
+  const tab = await contexts[0].newPage();
+  await tab.goto(await field.inputValue());
+  await expect(tab.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
+  await tab.close();
+  const reply = inviter.getByTestId('reply-link');
+  await expect(reply).toHaveValue(/#rtc=/);
+  const handler = await contexts[1].newPage();
+  await handler.goto(await reply.inputValue());
+  await expect(handler.getByTestId('friend-handed')).toHaveAttribute('data-taken', 'true');
+  await handler.close();
+  // Told, and the same ending on both pages.
+  await expect(back.getByTestId('friend-news').locator('span')).toHaveText('While you were away, your friend claimed the win.', { timeout: 20_000 });
+  for (const page of [inviter, back]) {
+    await expect(page.getByTestId('status')).toHaveText('White wins by time');
+    await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected');
+  }
+  await expect(inviter.getByTestId('result')).toContainText('Your friend was away for a minute, and you claimed the win.');
+  await expect(back.getByTestId('result')).toContainText('You were away for a minute, and your friend claimed the win.');
+  // The channel serves a rematch.
+  await back.getByTestId('rematch').click();
+  await inviter.getByTestId('friend-rematch-yes').click();
+  await expect(back.getByTestId('status')).toHaveText('Your move (White)');
+  await close([inviter, back], contexts);
 });
