@@ -114,6 +114,8 @@ pub struct FriendText {
     pub servers_help: &'static str,
     pub instead_by_link: &'static str,
     pub continue_by_link: &'static str,
+    /// A live game with a clock gone on by link.
+    pub clock_left: &'static str,
 }
 
 impl FriendText {
@@ -227,6 +229,7 @@ pub static FR_EN: FriendText = FriendText {
     servers_help: "stun:host:3478, turn:user:password@host:3478 — or none",
     instead_by_link: "Other servers, or by link",
     continue_by_link: "Go on by link instead",
+    clock_left: "A game by link has no clock: the live game's clock stays behind.",
 };
 
 pub static FR_KO: FriendText = FriendText {
@@ -314,4 +317,5 @@ pub static FR_KO: FriendText = FriendText {
     servers_help: "stun:host:3478, turn:user:password@host:3478 또는 none",
     instead_by_link: "다른 서버나 링크로",
     continue_by_link: "대신 링크로 이어 두기",
+    clock_left: "링크로 두는 대국에는 시계가 없어서 실시간 대국의 시계는 이어지지 않습니다.",
 };

@@ -488,7 +488,7 @@ fn letters(t: &Text, open: &Callback<String>) -> Html {
 /// away.
 pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -> Html {
     if let Some(letter) = board.letter.as_deref() {
-        return letter_section(letter, t);
+        return letter_section(letter, board.news, t);
     }
     let Some(game) = board.game.as_deref() else {
         return Html::default();
@@ -543,6 +543,7 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
                     <span>{ match news {
                         News::Event(e) => t.fr.event(e),
                         News::Refused => t.fr.refused.to_string(),
+                        News::ClockLeft => t.fr.clock_left.to_string(),
                     } }</span>
                     <button type="button" class="button icon" aria-label={t.close}
                         onclick={actions.dismiss.reform(|_| ())}>{ "✕" }</button>
@@ -561,7 +562,7 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
 }
 
 /// A game by link: the link to send after this player's move.
-fn letter_section(letter: &LetterView, t: &Text) -> Html {
+fn letter_section(letter: &LetterView, news: Option<News>, t: &Text) -> Html {
     let lang = t.lang;
     html! {
         <section class="friend-game" data-testid="friend-letter">
@@ -573,6 +574,9 @@ fn letter_section(letter: &LetterView, t: &Text) -> Html {
             }
             if let Some(days) = letter.days_per_move {
                 <p class="note">{ fill(t.fr.days_note, &[("n", &days.to_string())]) }</p>
+            }
+            if news == Some(News::ClockLeft) {
+                <p class="note" data-testid="letter-clock-left">{ t.fr.clock_left }</p>
             }
         </section>
     }

@@ -187,6 +187,9 @@ pub fn continue_by_link(store: &Store, worker: &WorkerHandle) {
         days_per_move: None,
     };
     open_letter(&link.fragment(), store, worker);
+    if matches!(game.terms.timing, crate::net::Timing::Live(_)) {
+        store.dispatch(Action::Friend(FriendAction::ClockLeft));
+    }
 }
 
 /// A new game by link: this page's player moves first or sends the first

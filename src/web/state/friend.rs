@@ -54,6 +54,8 @@ pub enum News {
     Event(FriendEvent),
     /// The other page sent something this page could not accept.
     Refused,
+    /// A live game with a clock went on by link, which has none.
+    ClockLeft,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -66,6 +68,8 @@ pub enum FriendAction {
     Letter(Rc<LetterView>),
     Event(FriendEvent),
     Refused,
+    /// The game went on by link without its clock.
+    ClockLeft,
     DismissNews,
     /// The friend mode closes (the invitation declined or given up).
     Leave,
@@ -110,6 +114,7 @@ impl FriendBoard {
                 b.refused += 1;
                 b.news = Some(News::Refused);
             }
+            FriendAction::ClockLeft => b.news = Some(News::ClockLeft),
             FriendAction::DismissNews => b.news = None,
             FriendAction::Leave => return None,
         }
@@ -310,6 +315,8 @@ mod tests {
         assert_eq!((refused.refused, refused.news), (1, Some(News::Refused)));
         let dismissed = refused.reduce(FriendAction::DismissNews).unwrap();
         assert_eq!(dismissed.news, None);
+        let by_link = board.reduce(FriendAction::ClockLeft).unwrap();
+        assert_eq!(by_link.news, Some(News::ClockLeft));
         assert_eq!(board.reduce(FriendAction::Leave), None);
     }
 }

@@ -434,7 +434,9 @@ test('a worker that fails mid-game is replaced, and the game with the friend goe
 });
 
 test('a live game whose channel cannot be made again goes on by link', async ({ browser }) => {
-  const { inviter, friend, contexts } = await connect(browser);
+  const { inviter, friend, contexts } = await connect(browser, async (page) => {
+    await page.getByTestId('clock-minutes').fill('5');
+  });
   await playUci(inviter, 'e3e4');
   await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
   await inviter.reload();
@@ -443,6 +445,9 @@ test('a live game whose channel cannot be made again goes on by link', async ({ 
   // Black to move: the link goes to the friend at once.
   const link = inviter.getByTestId('letter-link');
   await expect(link).toHaveValue(/#corr=2&game=[0-9a-f]{16}&variant=mansindam&moves=e3e4&you=black$/);
+  // The live clock stays behind, and the page says so.
+  await expect(inviter.getByTestId('letter-clock-left')).toHaveText("A game by link has no clock: the live game's clock stays behind.");
+  await expect(inviter.getByTestId('clock-white')).toHaveCount(0);
   const tab = await contexts[1].newPage();
   await tab.goto(await link.inputValue());
   await expect(tab.getByTestId('status')).toHaveText('Your move (Black)');
