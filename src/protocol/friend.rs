@@ -187,6 +187,9 @@ pub enum FriendEvent {
     Resumed,
     /// The friend claimed the game while this page was away: it is lost.
     Claimed,
+    /// The friend came back after this player claimed the game, and was
+    /// told.
+    ClaimTold,
     /// Both players claimed the game while the channel was down: both
     /// claims lapse and the game goes on.
     ClaimsLapsed,

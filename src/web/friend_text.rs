@@ -68,6 +68,7 @@ pub struct FriendText {
     pub resumed: &'static str,
     /// A claim made while this page was away, and two claims that lapse.
     pub claimed: &'static str,
+    pub claim_told: &'static str,
     pub claims_lapsed: &'static str,
     /// The result card of a game won by a claim.
     pub you_claimed: &'static str,
@@ -139,6 +140,7 @@ impl FriendText {
             FriendEvent::Rematch => self.rematch_started.into(),
             FriendEvent::Resumed => self.resumed.into(),
             FriendEvent::Claimed => self.claimed.into(),
+            FriendEvent::ClaimTold => self.claim_told.into(),
             FriendEvent::ClaimsLapsed => self.claims_lapsed.into(),
         }
     }
@@ -193,6 +195,7 @@ pub static FR_EN: FriendText = FriendText {
     started: "Your friend accepted: the game has begun.",
     resumed: "Reconnected: the game goes on.",
     claimed: "While you were away, your friend claimed the win.",
+    claim_told: "Your friend is back, and has been told that you claimed the win.",
     claims_lapsed: "While the connection was down you both claimed the win: neither claim stands, and the game goes on.",
     you_claimed: "Your friend was away for a minute, and you claimed the win.",
     friend_claimed: "You were away for a minute, and your friend claimed the win.",
@@ -281,6 +284,7 @@ pub static FR_KO: FriendText = FriendText {
     started: "친구가 수락했습니다. 대국이 시작되었습니다.",
     resumed: "다시 연결되었습니다. 대국이 이어집니다.",
     claimed: "내가 자리를 비운 사이에 친구가 승리를 선언했습니다.",
+    claim_told: "친구가 돌아왔고, 내가 승리를 선언한 것을 전해 받았습니다.",
     claims_lapsed: "연결이 끊긴 동안 둘 다 승리를 선언해서 둘 다 취소되었습니다. 대국이 이어집니다.",
     you_claimed: "친구가 1분 동안 자리를 비워서 승리를 선언했습니다.",
     friend_claimed: "내가 1분 동안 자리를 비워서 친구가 승리를 선언했습니다.",

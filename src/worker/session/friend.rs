@@ -153,7 +153,17 @@ impl Session {
             }
             Event::Resumed { reply, .. } => {
                 send.extend(reply);
-                Some(FriendEvent::Resumed)
+                // A game we claimed while the friend was away stays won:
+                // they are back, and told.
+                let ours = self
+                    .online
+                    .as_ref()
+                    .is_some_and(|o| o.net.claimed_by() == Some(o.net.me()));
+                Some(if ours {
+                    FriendEvent::ClaimTold
+                } else {
+                    FriendEvent::Resumed
+                })
             }
             Event::Claimed { reply, .. } => {
                 send.extend(reply);
@@ -722,7 +732,7 @@ mod tests {
         pair.ask(1, FriendRequest::Channel(false));
         pair.ask(1, FriendRequest::Channel(true));
         pair.ask(0, FriendRequest::Channel(true));
-        assert_eq!(events(&pair.deliver(0)), [FriendEvent::Resumed]);
+        assert_eq!(events(&pair.deliver(0)), [FriendEvent::ClaimTold]);
         assert_eq!(events(&pair.deliver(1)), [FriendEvent::Claimed]);
         for page in &pair.pages {
             let ending = page.snapshot().ending.unwrap();

@@ -487,6 +487,7 @@ test('a claim made while the friend was away is told when they come back', async
   await handler.close();
   // Told, and the same ending on both pages.
   await expect(back.getByTestId('friend-news').locator('span')).toHaveText('While you were away, your friend claimed the win.', { timeout: 20_000 });
+  await expect(inviter.getByTestId('friend-news').locator('span')).toHaveText('Your friend is back, and has been told that you claimed the win.');
   for (const page of [inviter, back]) {
     await expect(page.getByTestId('status')).toHaveText('White wins by time');
     await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected');
