@@ -10,7 +10,9 @@ use pantheon::net::message::{
     decode, encode, moves_digest, Field, Frame, Invite, Message, NetError, Phrase, Resume, Timing,
     MAX_FRAME, PROTOCOL_VERSION,
 };
-use pantheon::net::reconnect::{reconcile, resume_of, Conflict, Connection, Signal, GRACE_MS};
+use pantheon::net::reconnect::{
+    reconcile, resume_of, Conflict, Connection, Left, Signal, GRACE_MS,
+};
 use pantheon::net::sdp;
 use pantheon::net::session::{Event, LocalError, Refusal, Session};
 use pantheon::net::{Control, Time};
@@ -853,30 +855,118 @@ fn byoyomi_periods_are_checked_as_on_the_local_clock() {
 #[test]
 fn the_connection_goes_through_every_state() {
     use Connection::*;
+    let them = |now| Signal::Closed {
+        now,
+        left: Left::Them,
+    };
     let c = Connecting;
-    assert_eq!(c.next(Signal::Closed { now: 5 }), Connecting);
+    assert_eq!(c.next(them(5)), Connecting);
     let c = c.next(Signal::Opened);
     assert_eq!(c, Connected);
     assert!(c.is_open());
     assert_eq!(c.countdown(9), None);
     assert_eq!(c.next(Signal::Resumed), Connected);
-    let c = c.next(Signal::Closed { now: 1_000 });
-    assert_eq!(c, Disconnected { since: 1_000 });
+    let c = c.next(them(1_000));
+    let away = Disconnected {
+        since: 1_000,
+        left: Left::Them,
+    };
+    assert_eq!(c, away);
     assert!(!c.is_open());
     assert_eq!(c.countdown(11_000), Some(GRACE_MS - 10_000));
     assert!(!c.may_claim(1_000 + GRACE_MS - 1));
     assert!(c.may_claim(1_000 + GRACE_MS));
     let c = c.next(Signal::Opened);
-    assert_eq!(c, Reconnecting { since: 1_000 });
+    assert_eq!(
+        c,
+        Reconnecting {
+            since: 1_000,
+            left: Left::Them
+        }
+    );
     assert!(!c.may_claim(1_000 + GRACE_MS));
     // Dropped again while comparing: the countdown goes on.
-    assert_eq!(
-        c.next(Signal::Closed { now: 50_000 }),
-        Disconnected { since: 1_000 }
-    );
+    assert_eq!(c.next(them(50_000)), away);
     assert_eq!(c.next(Signal::Resumed), Connected);
     assert_eq!(c.next(Signal::Conflict), Failed);
     assert_eq!(Failed.next(Signal::Opened), Failed);
+    // A page that left, either time, has no claim, ever.
+    let ours = Disconnected {
+        since: 1_000,
+        left: Left::Us,
+    };
+    assert_eq!(
+        c.next(Signal::Closed {
+            now: 50_000,
+            left: Left::Us
+        }),
+        ours
+    );
+    assert_eq!(ours.next(Signal::Opened).next(them(70_000)), ours);
+    assert_eq!(ours.countdown(1_000 + GRACE_MS), Some(0));
+    assert!(!ours.may_claim(1_000 + 10 * GRACE_MS));
+    // Going offline during a drop makes it ours.
+    assert_eq!(away.went_offline(), ours);
+    assert_eq!(Connected.went_offline(), Connected);
+}
+
+#[test]
+fn only_the_page_that_stayed_may_claim() {
+    // A reload: the restored page left; the page that stayed may claim.
+    let (mut white, mut black) = pair(Timing::Untimed);
+    relay(&mut white, &mut black, "e3e4", 0, 0);
+    let moves = white.state().moves;
+    let mut white = Session::restore(
+        ID,
+        terms(Timing::Untimed),
+        Color::White,
+        &moves,
+        None,
+        5_000,
+    )
+    .unwrap();
+    black.channel_closed(5_000);
+    let late = 5_000 + 10 * GRACE_MS;
+    assert_eq!(white.claim(late), Err(LocalError::CannotClaim));
+    assert_eq!(
+        white.connection(),
+        Connection::Disconnected {
+            since: 5_000,
+            left: Left::Us
+        }
+    );
+    assert!(black.claim(5_000 + GRACE_MS).is_ok());
+
+    // A lost network: the page whose browser went offline left, whether it
+    // was told before the drop or during it; the other may claim.
+    for told_before in [true, false] {
+        let (mut white, mut black) = pair(Timing::Untimed);
+        relay(&mut white, &mut black, "e3e4", 0, 0);
+        if told_before {
+            black.network_changed(false);
+        }
+        white.channel_closed(1_000);
+        black.channel_closed(1_000);
+        if !told_before {
+            black.network_changed(false);
+        }
+        black.network_changed(true);
+        assert_eq!(
+            black.claim(1_000 + 10 * GRACE_MS),
+            Err(LocalError::CannotClaim),
+            "told before: {told_before}"
+        );
+        assert!(white.claim(1_000 + GRACE_MS).is_ok());
+    }
+
+    // A blip of the network that the channel outlived is forgotten: a
+    // later drop is the friend's.
+    let (mut white, mut black) = pair(Timing::Untimed);
+    relay(&mut white, &mut black, "e3e4", 0, 0);
+    black.network_changed(false);
+    black.network_changed(true);
+    black.channel_closed(1_000);
+    assert!(black.claim(1_000 + GRACE_MS).is_ok());
 }
 
 #[test]
@@ -889,7 +979,10 @@ fn a_move_lost_in_a_drop_is_caught_up_and_the_clocks_agreed() {
     black.channel_closed(16_000);
     assert_eq!(
         white.connection(),
-        Connection::Disconnected { since: 16_000 }
+        Connection::Disconnected {
+            since: 16_000,
+            left: Left::Them
+        }
     );
     // No clock runs, no move can be made, game messages wait.
     assert_eq!(white.clock().unwrap().running(), None);

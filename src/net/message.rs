@@ -396,7 +396,7 @@ mod wire_variant {
 }
 
 /// The engine's colours on the wire.
-mod wire_color {
+pub(crate) mod wire_color {
     use super::*;
 
     #[derive(Serialize, Deserialize)]

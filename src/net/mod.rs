@@ -75,5 +75,5 @@ pub mod session;
 pub use clock::{Control, NetClock, Time};
 pub use link::{CorrError, CorrLink, LinkError, RtcLink};
 pub use message::{decode, encode, Frame, Invite, Message, NetError, Phrase, Timing};
-pub use reconnect::{Conflict, Connection};
-pub use session::{Event, LocalError, Refusal, Session};
+pub use reconnect::{Conflict, Connection, Left};
+pub use session::{Declared, Event, LocalError, Refusal, Session};

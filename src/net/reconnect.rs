@@ -2,12 +2,15 @@
 //! change); the game stays. This is the state of the channel, and the rule
 //! by which two pages that met again agree where their game stands.
 //!
-//! While the channel is down no clock runs, on either page: neither page
-//! can tell who left, and a player whose network failed should not lose on
-//! time for it. Each page shows "Opponent disconnected" with a countdown of
-//! [`GRACE_MS`]; when it reaches zero the waiting player may claim the game
-//! (the absent side loses as on time), wait on, or go on by correspondence
-//! link, which always works. A player cannot move while the channel is
+//! While the channel is down no clock runs, on either page: a player whose
+//! network failed should not lose on time for it. Each page knows whether
+//! it is the one that left ([`Left`]): a page restored after a reload left,
+//! and so did a page that lost its network (the browser says it is
+//! offline); the other page waits. Only the waiting page shows "Your
+//! friend is disconnected" with a countdown of [`GRACE_MS`]; when it
+//! reaches zero its player may claim the game (the absent side loses as on
+//! time), wait on, or go on by correspondence link, which always works.
+//! The page that left shows how to reconnect, and no claim. A player cannot move while the channel is
 //! down, so an absence buys no thinking time but the countdown's.
 //!
 //! A claim is told when the two pages meet again: the claimer's `Resume`
@@ -37,20 +40,31 @@ use super::message::{moves_digest, Resume, MAX_TAIL};
 /// How long the waiting player waits before it may claim the game.
 pub const GRACE_MS: u64 = 60_000;
 
+/// Which page left when the channel dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Left {
+    /// This page: it was reloaded, or it lost its network.
+    Us,
+    /// The other page went away; this one waits, and may claim.
+    Them,
+}
+
 /// The channel to the other page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Connection {
     /// Not yet opened (the invitation and its answer travel by link).
     Connecting,
     Connected,
-    /// The channel dropped at `since`.
+    /// The channel dropped at `since`, `left` by one page.
     Disconnected {
         since: u64,
+        left: Left,
     },
     /// The channel is open again and the pages compare their games; it
     /// first dropped at `since`.
     Reconnecting {
         since: u64,
+        left: Left,
     },
     /// The pages found their games different: only a link goes on.
     Failed,
@@ -60,8 +74,10 @@ pub enum Connection {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Signal {
     Opened,
+    /// The channel closed at `now`; `left` says which page went.
     Closed {
         now: u64,
+        left: Left,
     },
     /// Both pages' `Resume`s agreed.
     Resumed,
@@ -76,11 +92,14 @@ impl Connection {
         use Connection::*;
         match (self, signal) {
             (Connecting, Signal::Opened) => Connected,
-            (Connected, Signal::Closed { now }) => Disconnected { since: now },
-            (Disconnected { since }, Signal::Opened) => Reconnecting { since },
+            (Connected, Signal::Closed { now, left }) => Disconnected { since: now, left },
+            (Disconnected { since, left }, Signal::Opened) => Reconnecting { since, left },
             // Dropped again while comparing: the countdown goes on from the
-            // first drop.
-            (Reconnecting { since }, Signal::Closed { .. }) => Disconnected { since },
+            // first drop; a page that left either time left.
+            (Reconnecting { since, left }, Signal::Closed { left: now_left, .. }) => Disconnected {
+                since,
+                left: if now_left == Left::Us { Left::Us } else { left },
+            },
             (Reconnecting { .. }, Signal::Resumed) => Connected,
             (Reconnecting { .. }, Signal::Conflict) => Failed,
             (state, _) => state,
@@ -96,17 +115,39 @@ impl Connection {
     /// milliseconds left before the waiting player may claim.
     pub fn countdown(self, now: u64) -> Option<u64> {
         match self {
-            Connection::Disconnected { since } | Connection::Reconnecting { since } => {
+            Connection::Disconnected { since, .. } | Connection::Reconnecting { since, .. } => {
                 Some(GRACE_MS.saturating_sub(now.saturating_sub(since)))
             }
             _ => None,
         }
     }
 
-    /// Whether the waiting player may claim the game at `now` (the channel
-    /// is down and the countdown has run out).
+    /// Whether the waiting player may claim the game at `now`: the channel
+    /// is down, the other page is the one that left, and the countdown has
+    /// run out.
     pub fn may_claim(self, now: u64) -> bool {
-        matches!(self, Connection::Disconnected { .. }) && self.countdown(now) == Some(0)
+        matches!(
+            self,
+            Connection::Disconnected {
+                left: Left::Them,
+                ..
+            }
+        ) && self.countdown(now) == Some(0)
+    }
+
+    /// This page lost its network: a drop under way is this page's doing.
+    pub fn went_offline(self) -> Connection {
+        match self {
+            Connection::Disconnected { since, .. } => Connection::Disconnected {
+                since,
+                left: Left::Us,
+            },
+            Connection::Reconnecting { since, .. } => Connection::Reconnecting {
+                since,
+                left: Left::Us,
+            },
+            state => state,
+        }
     }
 }
 

@@ -20,8 +20,8 @@ use super::clock::{agree, Check, Late, NetClock, Time};
 use super::message::{
     self, decode, encode, Frame, Invite, Message, NetError, Phrase, Resume, Timing,
 };
-use super::reconnect::{reconcile, resume_of, Conflict, Connection, Signal};
-use crate::engine::{Color, FenError, Game, Move, Outcome, PlayError};
+use super::reconnect::{reconcile, resume_of, Conflict, Connection, Left, Signal};
+use crate::engine::{Color, FenError, Game, Move, Outcome, PlayError, Reason};
 
 /// A take-back asked and not yet answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -295,6 +295,18 @@ pub struct State {
     pub claimed_by: Option<Color>,
 }
 
+/// How a game ended that no move ended, kept with a finished game so that
+/// a reload shows its result (a board's ending comes back with its moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Declared {
+    /// This side resigned.
+    Resigned(#[serde(with = "super::message::wire_color")] Color),
+    /// This side's clock ran out.
+    Flagged(#[serde(with = "super::message::wire_color")] Color),
+    /// This side claimed the game while the other was away.
+    Claimed(#[serde(with = "super::message::wire_color")] Color),
+}
+
 #[derive(Clone, Debug)]
 pub struct Session {
     game_id: u64,
@@ -310,6 +322,9 @@ pub struct Session {
     /// The side that claimed the game while the channel was down (ours is
     /// told to the other page in our `Resume` when it opens again).
     claimed_by: Option<Color>,
+    /// This page lost its network since the channel was last open: a drop
+    /// is this page's doing, and gives it no claim.
+    offline: bool,
 }
 
 impl Session {
@@ -339,9 +354,9 @@ impl Session {
     }
 
     /// A game started earlier, as it was saved (a reload): its moves and
-    /// clocks; the channel is down until it opens again. An ending that no
-    /// move made (a resignation, a flag) is not restored: a finished game
-    /// needs no channel.
+    /// clocks; the channel is down until it opens again, this page being
+    /// the one that left. An ending that no move made (a resignation, a
+    /// flag, a claim) is restored by [`Session::end_as`].
     pub fn restore(
         game_id: u64,
         terms: Invite,
@@ -368,8 +383,37 @@ impl Session {
             clock.set_times(times);
         }
         session.started = true;
-        session.connection = Connection::Disconnected { since: now };
+        session.connection = Connection::Disconnected {
+            since: now,
+            left: Left::Us,
+        };
         Ok(session)
+    }
+
+    /// A restored game (see [`Session::restore`]) ends as it had ended
+    /// (`declared`): a finished game comes back finished after a reload.
+    pub fn end_as(&mut self, declared: Declared) -> Result<Outcome, PlayError> {
+        let outcome = match declared {
+            Declared::Resigned(side) => self.game.resign(side),
+            Declared::Flagged(side) => self.game.lose_on_time(side),
+            Declared::Claimed(side) => self.game.lose_on_time(side.flip()),
+        }?;
+        if let Declared::Claimed(side) = declared {
+            self.claimed_by = Some(side);
+        }
+        Ok(outcome)
+    }
+
+    /// How the game ended, when no move ended it.
+    pub fn declared(&self) -> Option<Declared> {
+        let outcome = self.game.outcome()?;
+        let loser = outcome.winner.flip();
+        match (outcome.reason, self.claimed_by) {
+            (Reason::Resignation, _) => Some(Declared::Resigned(loser)),
+            (Reason::Time, Some(claimer)) => Some(Declared::Claimed(claimer)),
+            (Reason::Time, None) => Some(Declared::Flagged(loser)),
+            _ => None,
+        }
     }
 
     fn new(game_id: u64, terms: Invite, me: Color) -> Result<Session, TermsError> {
@@ -397,6 +441,7 @@ impl Session {
             connection: Connection::Connecting,
             resume_sent: None,
             claimed_by: None,
+            offline: false,
         })
     }
 
@@ -517,6 +562,7 @@ impl Session {
     /// a drop, our `Resume` to send.
     pub fn channel_opened(&mut self, now: u64) -> Option<Vec<u8>> {
         let _ = now;
+        self.offline = false;
         self.connection = self.connection.next(Signal::Opened);
         if !matches!(self.connection, Connection::Reconnecting { .. }) {
             return None;
@@ -533,8 +579,24 @@ impl Session {
                 clock.stop(now);
             }
         }
-        self.connection = self.connection.next(Signal::Closed { now });
+        let left = if self.offline { Left::Us } else { Left::Them };
+        self.connection = self.connection.next(Signal::Closed { now, left });
         self.resume_sent = None;
+    }
+
+    /// The browser says this page's network went (`online` false) or came
+    /// back. A drop while offline is this page's: it waits to reconnect
+    /// and cannot claim. Back online with the channel still open, the
+    /// blip is forgotten.
+    pub fn network_changed(&mut self, online: bool) {
+        if online {
+            if self.connection.is_open() {
+                self.offline = false;
+            }
+        } else {
+            self.offline = true;
+            self.connection = self.connection.went_offline();
+        }
     }
 
     fn my_resume(&self) -> Resume {

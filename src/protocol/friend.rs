@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::{Lang, Side};
 use crate::net::link::{base64url, from_base64url, LinkError, LINK_VERSION};
 use crate::net::message::{Field, MAX_DAYS, MAX_FRAME, PROTOCOL_VERSION};
-use crate::net::{Invite, NetError, Phrase, Time};
+use crate::net::{Declared, Invite, NetError, Phrase, Time};
 
 /// What the page asks about the online game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +32,10 @@ pub enum FriendRequest {
     },
     /// The data channel opened (`true`) or closed.
     Channel(bool),
+    /// The browser says this device's network went or came back.
+    Network {
+        online: bool,
+    },
     /// The invited player's page, its channel open: the terms are taken
     /// and the game starts.
     Accept,
@@ -74,6 +78,8 @@ pub struct SavedGame {
     pub moves: Vec<String>,
     /// Each side's time when its last turn ended.
     pub clocks: Option<[Time; 2]>,
+    /// How the game ended, when no move ended it.
+    pub declared: Option<Declared>,
 }
 
 /// What the worker says about the online game.
@@ -134,6 +140,8 @@ pub struct FriendView {
     pub moves: Vec<String>,
     /// The side that won by a claim while the channel was down.
     pub claimed_by: Option<Side>,
+    /// How the game ended, when no move ended it (kept with the game).
+    pub declared: Option<Declared>,
 }
 
 /// The channel to the other page.
@@ -143,12 +151,15 @@ pub enum LinkState {
     /// Not yet opened.
     Connecting,
     Connected,
-    /// Down since `since` (the worker's clock, ms since 1970); the game may
-    /// be claimed at `claim_at`.
+    /// Down since `since` (the worker's clock, ms since 1970), the friend's
+    /// page gone; the game may be claimed at `claim_at`.
     Away {
         since: u64,
         claim_at: u64,
     },
+    /// Down, this page being the one that left (a reload, a lost network):
+    /// it may reconnect, and has no claim.
+    Left,
     /// Open again; the pages compare their games.
     Resuming,
     /// The pages' games differ: only a link can go on.
@@ -206,10 +217,23 @@ pub struct StoredGame {
     pub white: bool,
     pub moves: Vec<String>,
     pub clocks: Option<[Time; 2]>,
+    /// A finished game's ending that no move made (format 2 on).
+    pub declared: Option<Declared>,
 }
 
-/// The first byte of a stored game: its format.
-const STORED_VERSION: u8 = 1;
+/// The first byte of a stored game: its format (1: the games of the
+/// release before, which kept no finished game).
+const STORED_VERSION: u8 = 2;
+
+/// A stored game of format 1.
+#[derive(serde::Deserialize)]
+struct StoredGameV1 {
+    game_id: u64,
+    terms: Invite,
+    white: bool,
+    moves: Vec<String>,
+    clocks: Option<[Time; 2]>,
+}
 
 impl StoredGame {
     /// The game as the worker last told it.
@@ -220,6 +244,7 @@ impl StoredGame {
             white: view.me == Side::White,
             moves: view.moves.clone(),
             clocks: view.clock.map(|c| c.times),
+            declared: view.declared,
         }
     }
 
@@ -241,9 +266,20 @@ impl StoredGame {
     /// A stored text read back, or what is wrong with it.
     pub fn read(text: &str) -> Result<StoredGame, String> {
         let bytes = from_base64url(text.trim()).ok_or("not a stored game")?;
+        let damaged = |_| String::from("a stored game cut short or changed");
         match bytes.split_first() {
-            Some((&STORED_VERSION, rest)) => {
-                postcard::from_bytes(rest).map_err(|_| "a stored game cut short or changed".into())
+            Some((&STORED_VERSION, rest)) => postcard::from_bytes(rest).map_err(damaged),
+            Some((1, rest)) => {
+                postcard::from_bytes(rest)
+                    .map_err(damaged)
+                    .map(|g: StoredGameV1| StoredGame {
+                        game_id: g.game_id,
+                        terms: g.terms,
+                        white: g.white,
+                        moves: g.moves,
+                        clocks: g.clocks,
+                        declared: None,
+                    })
             }
             Some((v, _)) => Err(format!("a stored game of format {v}")),
             None => Err("an empty stored game".into()),
@@ -332,12 +368,24 @@ mod tests {
                     main_ms: 301_500,
                 },
             ]),
+            declared: None,
         };
         assert_eq!(StoredGame::read(&game.write()), Ok(game.clone()));
+        // A finished game keeps its ending.
+        let claimed = StoredGame {
+            declared: Some(Declared::Claimed(Color::Black)),
+            ..game.clone()
+        };
+        assert_eq!(StoredGame::read(&claimed.write()), Ok(claimed));
+        // A game kept by the release before (format 1: no ending) reads.
+        let mut v1 = from_base64url(&game.write()).unwrap();
+        v1[0] = 1;
+        assert_eq!(v1.pop(), Some(0), "format 2 ends with the ending's tag");
+        assert_eq!(StoredGame::read(&base64url(&v1)), Ok(game.clone()));
         assert_eq!(game.me(), Side::White);
-        let text = game.write();
+        let bytes = from_base64url(&game.write()).unwrap();
         assert_eq!(
-            StoredGame::read(&text[..text.len() - 6]),
+            StoredGame::read(&base64url(&bytes[..bytes.len() - 4])),
             Err("a stored game cut short or changed".into())
         );
         assert_eq!(StoredGame::read("??"), Err("not a stored game".into()));

@@ -387,7 +387,7 @@ impl Text {
 
 /// The page speaks to one player ("you"), against the computer or a
 /// friend on another device; not to two players at one device.
-fn one_player_here(players: [Player; 2]) -> bool {
+pub fn one_player_here(players: [Player; 2]) -> bool {
     players.iter().any(|&p| p != Player::Human)
 }
 

@@ -13,6 +13,7 @@ use crate::net::{Control, Invite, Phrase, Timing};
 use crate::protocol::friend::{FriendView, LetterView, LinkState};
 use crate::protocol::{Lang, Side};
 use crate::web::components::dialogs::{choice_button, ClockChooser, ClockFields, CopyField, Modal};
+use crate::web::components::reply_field::ReplyField;
 use crate::web::i18n::{fill, Text, Texts};
 use crate::web::state::friend::{FriendBoard, News, Stage};
 
@@ -229,39 +230,6 @@ fn share_link(link: &str) {
         let data = web_sys::ShareData::new();
         data.set_url(link);
         let _ = window.navigator().share_with_data(&data);
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct ReplyProps {
-    lang: Lang,
-    on_reply: Callback<String>,
-}
-
-/// The field where the friend's reply link can be pasted.
-#[function_component(ReplyField)]
-fn reply_field(props: &ReplyProps) -> Html {
-    let t = props.lang.text();
-    let field = use_node_ref();
-    let connect = {
-        let (field, on_reply) = (field.clone(), props.on_reply.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some(input) = field.cast::<web_sys::HtmlInputElement>() {
-                on_reply.emit(input.value());
-            }
-        })
-    };
-    html! {
-        <div class="reply-field">
-            <label class="field">
-                <span class="field-label">{ t.fr.paste_reply }</span>
-                <input type="text" ref={field} data-testid="reply-paste" spellcheck="false"
-                    autocomplete="off" placeholder={t.fr.paste_reply_help} />
-            </label>
-            <button type="button" class="button" data-testid="reply-connect" onclick={connect}>
-                { t.fr.use_reply }
-            </button>
-        </div>
     }
 }
 
@@ -520,7 +488,7 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
                     </p>
                 }
             }
-            if game.started && !game.over && matches!(game.link, LinkState::Away { .. } | LinkState::Connecting) {
+            if game.started && !game.over && matches!(game.link, LinkState::Away { .. } | LinkState::Left | LinkState::Connecting) {
                 <button type="button" class="button primary" data-testid="friend-reconnect"
                     onclick={actions.reconnect.reform(|_| ())}>{ t.fr.reconnect }</button>
             }
@@ -549,6 +517,8 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
                         onclick={actions.dismiss.reform(|_| ())}>{ "✕" }</button>
                 </p>
             }
+            // (Nothing can be said once a finished game's channel is gone.)
+            if board.connected() || !game.over {
             <div class="phrases" role="group" aria-label={t.fr.say_title}>
                 { for Phrase::ALL.into_iter().map(|p| html! {
                     <button type="button" class="button" data-testid={format!("say-{}", p as u8)}
@@ -557,6 +527,7 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
                     </button>
                 }) }
             </div>
+            }
         </section>
     }
 }
@@ -588,6 +559,8 @@ fn link_line(game: &FriendView, t: &Text) -> Html {
         LinkState::Connecting => ("connecting", t.fr.connecting),
         LinkState::Connected => ("connected", t.fr.connected),
         LinkState::Away { .. } => ("away", t.fr.away),
+        LinkState::Left if game.over => ("left", t.fr.left_over),
+        LinkState::Left => ("left", t.fr.left),
         LinkState::Resuming => ("resuming", t.fr.resuming),
         LinkState::Failed => ("failed", t.fr.link_failed),
     };

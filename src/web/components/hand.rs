@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::protocol::{Lang, Player, Side, Snapshot};
 use crate::web::components::piece::tile;
-use crate::web::i18n::{fill, piece_name, Texts};
+use crate::web::i18n::{fill, one_player_here, piece_name, Texts};
 use crate::web::prefs::PieceSet;
 use crate::web::state::Origin;
 
@@ -108,10 +108,11 @@ pub fn hand(props: &HandProps) -> Html {
             <div class="hand-owner">
                 <span class={classes!("turn-dot", side.id())}></span>
                 // Who plays this side: "You" and "Computer" with its level
-                // against the computer, the side's name between two players
-                // (the dot shows the colour).
+                // against the computer, "You" and "Friend" against a friend
+                // on another device, the side's name between two players at
+                // one device (the dot shows the colour).
                 <span class="hand-name" data-testid={format!("player-{}", side.id())}>
-                    if snap.players.contains(&Player::Computer) {
+                    if one_player_here(snap.players) {
                         { t.player(snap.players, side) }
                         if snap.players[side.index()] == Player::Computer {
                             <span class="hand-level">{ fill(t.level, &[("n", &snap.level.to_string())]) }</span>

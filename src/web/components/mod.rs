@@ -16,4 +16,6 @@ pub mod panel;
 pub mod piece;
 #[cfg(feature = "study")]
 pub mod puzzle;
+#[cfg(feature = "study")]
+pub mod reply_field;
 pub mod rules;

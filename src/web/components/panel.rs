@@ -166,7 +166,7 @@ pub fn result(state: &State, on: ResultActions) -> Html {
             <div class="result-reason">{ format!("{reason}. {}", claim_explanation(state, t)
                 .map_or_else(|| t.ending_explanation(ending, snap.players), str::to_string)) }</div>
             <div class="result-actions">
-                if !state.view.viewer && !state.by_letter() {
+                if !state.view.viewer && !state.by_letter() && !state.friend_out_of_reach() {
                     <button type="button" class="button primary" data-testid="rematch"
                         onclick={on.rematch.reform(|_| false)}>{ t.rematch }</button>
                     if !state.befriended() {

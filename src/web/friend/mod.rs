@@ -21,6 +21,7 @@
 //! (`net::Session`), and the worker's to the other page.
 
 pub mod rtc;
+pub mod scan;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -82,10 +83,12 @@ struct Line {
     deadline: Option<Timeout>,
 }
 
-/// A `BroadcastChannel` with its listener.
+/// A `BroadcastChannel` with its listener, and the listeners that tell the
+/// worker when this device's network goes and comes back.
 struct Tabs {
     channel: web_sys::BroadcastChannel,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _network: Vec<gloo::events::EventListener>,
 }
 
 impl Drop for Tabs {
@@ -329,6 +332,7 @@ fn open_kept_in(worker: &WorkerHandle, game: &StoredGame) {
     let saved = SavedGame {
         moves: game.moves.clone(),
         clocks: game.clocks,
+        declared: game.declared,
     };
     open_in(
         worker,
@@ -568,6 +572,9 @@ fn on_peer_event(event: PeerEvent, store: &Store, worker: &WorkerHandle) {
         PeerEvent::Closed(why) => {
             let opened = LINE.with(|line| line.borrow().as_ref().is_some_and(|l| l.opened));
             if opened {
+                if !online() {
+                    worker.send(Request::Friend(FriendRequest::Network { online: false }));
+                }
                 worker.send(Request::Friend(FriendRequest::Channel(false)));
             } else {
                 let t = store.get().text();
@@ -575,6 +582,11 @@ fn on_peer_event(event: PeerEvent, store: &Store, worker: &WorkerHandle) {
             }
         }
     }
+}
+
+/// Whether the browser says this device is online.
+fn online() -> bool {
+    web_sys::window().is_none_or(|w| w.navigator().on_line())
 }
 
 /// The worker's word on the online game: bytes go to the other page, the
@@ -589,10 +601,10 @@ pub fn on_news(news: FriendNews, store: &Store) {
             });
         }
         FriendNews::State(view) => {
-            if view.started && !view.over {
+            // A finished game is kept too, with its ending: a reload shows
+            // it and its record (until the player leaves the friend mode).
+            if view.started {
                 storage::save_online(&StoredGame::of(&view));
-            } else if view.over {
-                storage::forget_online();
             }
             LINE.with(|line| {
                 if let Some(l) = line.borrow_mut().as_mut() {
@@ -642,6 +654,18 @@ fn hold(game_id: u64, store: &Store, worker: &WorkerHandle) {
     let Ok(channel) = web_sys::BroadcastChannel::new(TABS) else {
         return;
     };
+    // A drop while this device is offline is this page's: it gets no claim.
+    let network = web_sys::window().map_or_else(Vec::new, |window| {
+        [("offline", false), ("online", true)]
+            .into_iter()
+            .map(|(event, online)| {
+                let worker = worker.clone();
+                gloo::events::EventListener::new(&window, event, move |_| {
+                    worker.send(Request::Friend(FriendRequest::Network { online }));
+                })
+            })
+            .collect()
+    });
     let on_message = {
         let (store, worker, channel) = (store.clone(), worker.clone(), channel.clone());
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
@@ -672,6 +696,7 @@ fn hold(game_id: u64, store: &Store, worker: &WorkerHandle) {
         *hold.borrow_mut() = Some(Tabs {
             channel,
             _on_message: on_message,
+            _network: network,
         })
     });
 }

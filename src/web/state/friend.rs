@@ -75,6 +75,15 @@ pub enum FriendAction {
     Leave,
 }
 
+/// Whether the news shown stopped being true between two views of the
+/// game: it ended, the channel dropped, or a move was made or taken back
+/// (the news of a new event, which follows its view, replaces it).
+fn news_outdated(before: &FriendView, after: &FriendView) -> bool {
+    (after.over && !before.over)
+        || (before.link == LinkState::Connected && after.link != LinkState::Connected)
+        || (after.game_id == before.game_id && after.moves.len() != before.moves.len())
+}
+
 impl FriendBoard {
     pub fn at(stage: Stage) -> FriendBoard {
         FriendBoard {
@@ -102,12 +111,21 @@ impl FriendBoard {
                 if game.started && game.link == LinkState::Connected && finding {
                     b.stage = Stage::Playing;
                 }
+                if let Some(before) = b.game.as_deref() {
+                    if news_outdated(before, &game) {
+                        b.news = None;
+                    }
+                }
                 b.game = Some(game);
             }
             FriendAction::Letter(letter) => {
                 b.stage = Stage::Playing;
                 b.game = None;
                 b.letter = Some(letter);
+            }
+            // A question is shown with its answers, not also as news.
+            FriendAction::Event(FriendEvent::TakebackAsked | FriendEvent::RematchOffered) => {
+                b.news = None
             }
             FriendAction::Event(event) => b.news = Some(News::Event(event)),
             FriendAction::Refused => {
@@ -179,6 +197,7 @@ mod tests {
             clock: None,
             moves: Vec::new(),
             claimed_by: None,
+            declared: None,
         })
     }
 
@@ -301,6 +320,45 @@ mod tests {
     }
 
     #[test]
+    fn news_clears_when_it_stops_being_true() {
+        let declined = |game: Rc<FriendView>| {
+            FriendBoard::at(Stage::Playing)
+                .reduce(FriendAction::Game(game))
+                .unwrap()
+                .reduce(FriendAction::Event(FriendEvent::TakebackDeclined))
+                .unwrap()
+        };
+        let start = view(true, None);
+        let board = declined(start.clone());
+        assert_eq!(board.news, Some(News::Event(FriendEvent::TakebackDeclined)));
+        let with = |f: &dyn Fn(&mut FriendView)| {
+            let mut game = (*start).clone();
+            f(&mut game);
+            board
+                .reduce(FriendAction::Game(Rc::new(game)))
+                .unwrap()
+                .news
+        };
+        // A view that changes nothing the news is about keeps it.
+        assert_eq!(
+            with(&|g| g.takeback = None),
+            Some(News::Event(FriendEvent::TakebackDeclined))
+        );
+        // The game ends; the channel drops; a move is made.
+        assert_eq!(with(&|g| g.over = true), None);
+        assert_eq!(with(&|g| g.link = LinkState::Left), None);
+        assert_eq!(with(&|g| g.moves.push("e3e4".into())), None);
+        // "Reconnected" lasts until the next move.
+        let resumed = board
+            .reduce(FriendAction::Event(FriendEvent::Resumed))
+            .unwrap();
+        let mut moved = (*start).clone();
+        moved.moves.push("e3e4".into());
+        let after = resumed.reduce(FriendAction::Game(Rc::new(moved))).unwrap();
+        assert_eq!(after.news, None);
+    }
+
+    #[test]
     fn the_friend_s_questions_and_the_news() {
         let board = FriendBoard::at(Stage::Playing);
         let asked = board
@@ -315,6 +373,11 @@ mod tests {
         assert_eq!((refused.refused, refused.news), (1, Some(News::Refused)));
         let dismissed = refused.reduce(FriendAction::DismissNews).unwrap();
         assert_eq!(dismissed.news, None);
+        // A question is not news: it is asked in its own box.
+        let asked = refused
+            .reduce(FriendAction::Event(FriendEvent::TakebackAsked))
+            .unwrap();
+        assert_eq!(asked.news, None);
         let by_link = board.reduce(FriendAction::ClockLeft).unwrap();
         assert_eq!(by_link.news, Some(News::ClockLeft));
         assert_eq!(board.reduce(FriendAction::Leave), None);

@@ -9,7 +9,7 @@ use super::{color, side, Session};
 use crate::engine::Color;
 use crate::net::link::CorrLink;
 use crate::net::session::TermsError;
-use crate::net::{self, Connection, Event, Invite, Timing};
+use crate::net::{self, Connection, Event, Invite, Left, Timing};
 use crate::protocol::friend::{
     ClockView, FriendEvent, FriendNews, FriendRequest, FriendView, LetterView, LinkState, SavedGame,
 };
@@ -84,6 +84,10 @@ impl Session {
             }
             FriendRequest::Channel(false) => {
                 net.channel_closed(now);
+                Ok(())
+            }
+            FriendRequest::Network { online } => {
+                net.network_changed(online);
                 Ok(())
             }
             FriendRequest::Accept => net.accept(now).map(|b| send.push(b)).map_err(say),
@@ -426,7 +430,16 @@ fn open(
     now: u64,
 ) -> Result<net::Session, TermsError> {
     match saved {
-        Some(saved) => net::Session::restore(game_id, terms, me, &saved.moves, saved.clocks, now),
+        Some(saved) => {
+            let mut session =
+                net::Session::restore(game_id, terms, me, &saved.moves, saved.clocks, now)?;
+            if let Some(declared) = saved.declared {
+                // A declared ending on a board that allows none is ignored:
+                // the game goes on from its moves.
+                let _ = session.end_as(declared);
+            }
+            Ok(session)
+        }
         None if me == terms.inviter => net::Session::invite(game_id, terms).map(|(s, _)| s),
         None => net::Session::guest(game_id, terms),
     }
@@ -448,10 +461,14 @@ fn view_of(online: &Online) -> FriendView {
     let link = match net.connection() {
         Connection::Connecting => LinkState::Connecting,
         Connection::Connected => LinkState::Connected,
-        Connection::Disconnected { since } => LinkState::Away {
+        Connection::Disconnected {
+            since,
+            left: Left::Them,
+        } => LinkState::Away {
             since,
             claim_at: since + net::reconnect::GRACE_MS,
         },
+        Connection::Disconnected { left: Left::Us, .. } => LinkState::Left,
         Connection::Reconnecting { .. } => LinkState::Resuming,
         Connection::Failed => LinkState::Failed,
     };
@@ -471,6 +488,7 @@ fn view_of(online: &Online) -> FriendView {
         }),
         moves: net.game().uci_moves(),
         claimed_by: net.claimed_by().map(side),
+        declared: net.declared(),
     }
 }
 

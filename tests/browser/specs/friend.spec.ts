@@ -1,5 +1,9 @@
 import { Browser, BrowserContext, expect, Page, test } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { expectNoViolations, playUci, plies, scriptedGames, square } from './helpers';
+
+const artifacts = join(__dirname, '..', 'artifacts');
 
 // Two browser contexts are two devices: nothing is shared between them but
 // the links the test carries from one to the other, as a player would by a
@@ -15,6 +19,15 @@ async function devices(browser: Browser, options: Parameters<Browser['newContext
       document.addEventListener('securitypolicyviolation', (e) =>
         (window as any).violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
       );
+      // The page's data channels, for a test to close them as a failing
+      // network does.
+      const channels: RTCDataChannel[] = ((window as any).channels = []);
+      const create = RTCPeerConnection.prototype.createDataChannel;
+      RTCPeerConnection.prototype.createDataChannel = function (this: RTCPeerConnection, ...args: any[]) {
+        const channel = (create as any).apply(this, args);
+        channels.push(channel);
+        return channel;
+      } as any;
     });
   }
   return contexts;
@@ -83,6 +96,11 @@ test('a friend on another device: invited, accepted, a game of Mansindam to chec
   await expect(inviter.getByTestId('friend-news')).toHaveText(/Your friend accepted/);
   await expect(inviter.getByTestId('status')).toHaveText('Your move (White)');
   await expect(friend.getByTestId('status')).toHaveText("Your friend's move (White)");
+  // The hands name the players as every mode with one player here does.
+  await expect(inviter.getByTestId('player-white')).toHaveText('You');
+  await expect(inviter.getByTestId('player-black')).toHaveText('Friend');
+  await expect(friend.getByTestId('player-black')).toHaveText('You');
+  await expect(friend.getByTestId('player-white')).toHaveText('Friend');
   // Each player's side is at the bottom of their board.
   for (const [page, own] of [[inviter, 'a1'], [friend, 'a9']] as const) {
     const other = own === 'a1' ? 'a9' : 'a1';
@@ -108,6 +126,49 @@ test('a friend on another device: invited, accepted, a game of Mansindam to chec
 
 /** The clock face of a side as a page shows it. */
 const clock = (page: Page, side: 'white' | 'black') => page.getByTestId(`clock-${side}`);
+
+/** After a drop: the page that left is shown how to reconnect and no
+ * claim; the page that stayed counts down to one. */
+async function expectFairDrop(gone: Page, stayed: Page) {
+  await expect(gone.getByTestId('friend-link')).toHaveAttribute('data-state', 'left');
+  await expect(gone.getByTestId('friend-link')).toContainText('You left the game');
+  await expect(gone.getByTestId('friend-reconnect')).toBeVisible();
+  await expect(gone.getByTestId('friend-countdown')).toHaveCount(0);
+  await expect(gone.getByTestId('friend-claim')).toHaveCount(0);
+  await expect(stayed.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  await expect(stayed.getByTestId('friend-countdown')).toContainText('you may claim the win in');
+  // The page that left still offers no claim a while later.
+  await gone.waitForTimeout(1_500);
+  await expect(gone.getByTestId('friend-countdown')).toHaveCount(0);
+}
+
+test('a reload on either side: only the friend who stayed may claim', async ({ browser }) => {
+  for (const reloads of ['inviter', 'friend'] as const) {
+    const { inviter, friend, contexts } = await connect(browser);
+    await playUci(inviter, 'e3e4');
+    await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+    const [gone, stayed] = reloads === 'inviter' ? [inviter, friend] : [friend, inviter];
+    await gone.reload();
+    await expect(gone.getByTestId('status')).toHaveAttribute('data-plies', '1');
+    await expectFairDrop(gone, stayed);
+    await close([inviter, friend], contexts);
+  }
+});
+
+test('a lost network on either side: only the friend who stayed online may claim', async ({ browser }) => {
+  for (const loses of [0, 1]) {
+    const { inviter, friend, contexts } = await connect(browser);
+    await playUci(inviter, 'e3e4');
+    await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+    const [gone, stayed] = loses === 0 ? [inviter, friend] : [friend, inviter];
+    // The device goes offline, and the channel with it.
+    await contexts[loses].setOffline(true);
+    await gone.evaluate(() => (window as any).channels.forEach((c: RTCDataChannel) => c.close()));
+    await expectFairDrop(gone, stayed);
+    await contexts[loses].setOffline(false);
+    await close([inviter, friend], contexts);
+  }
+});
 
 test('a clock: the same times on both pages, and the increment', async ({ browser }) => {
   // 1 minute + 5 s a move, White (the inviter) to move.
@@ -300,7 +361,7 @@ test('a reload on each side mid-game: a reconnect link resumes the game with not
   await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
   await inviter.reload();
   await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
-  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'left');
   await expect(friend.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
   // Nothing can reach the friend meanwhile: no move, take-back or
   // resignation is offered.
@@ -329,9 +390,14 @@ test('a reload on each side mid-game: a reconnect link resumes the game with not
   for (const page of [inviter, friend]) {
     await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
     await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2');
+    await expect(page.getByTestId('friend-news').locator('span')).toHaveText('Reconnected: the game goes on.');
   }
   await playUci(inviter, 'd3d4');
   await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '3');
+  // The news was true until the next move.
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('friend-news')).toHaveCount(0);
+  }
   await close([inviter, friend], contexts);
 });
 
@@ -440,7 +506,7 @@ test('a live game whose channel cannot be made again goes on by link', async ({ 
   await playUci(inviter, 'e3e4');
   await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
   await inviter.reload();
-  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'away');
+  await expect(inviter.getByTestId('friend-link')).toHaveAttribute('data-state', 'left');
   await inviter.getByTestId('friend-continue-by-link').click();
   // Black to move: the link goes to the friend at once.
   const link = inviter.getByTestId('letter-link');
@@ -499,4 +565,146 @@ test('a claim made while the friend was away is told when they come back', async
   await inviter.getByTestId('friend-rematch-yes').click();
   await expect(back.getByTestId('status')).toHaveText('Your move (White)');
   await close([inviter, back], contexts);
+});
+
+test('on two phones: the news clears at the end, and the result and Rematch are in view for both', async ({ browser }) => {
+  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const { inviter, friend, contexts } = await connect(browser, async () => {}, phone);
+  const moves = ['e3e4', 'e7e6', 'd3d4', 'd7d6', 'c3c4', 'c7c6', 'f3f4', 'f7f6'];
+  for (const [i, uci] of moves.entries()) {
+    await playUci(i % 2 === 0 ? inviter : friend, uci);
+    await expect((i % 2 === 0 ? friend : inviter).getByTestId('status')).toHaveAttribute('data-plies', String(i + 1));
+  }
+  // A take-back declined: the question is asked once (not also as news),
+  // and the answer is news until the game ends.
+  await friend.getByTestId('take-back').click();
+  await expect(inviter.getByTestId('friend-takeback')).toBeVisible();
+  await expect(inviter.getByTestId('friend-news')).toHaveCount(0);
+  // The question's buttons stay inside its box, and the box inside the panel.
+  const box = (await inviter.getByTestId('friend-takeback').boundingBox())!;
+  const band = (await inviter.getByTestId('friend-takeback').locator('.dialog-buttons').boundingBox())!;
+  const panel = (await inviter.getByTestId('friend-game').boundingBox())!;
+  expect(band.x).toBeGreaterThanOrEqual(box.x);
+  expect(band.x + band.width).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  expect(box.x).toBeGreaterThanOrEqual(panel.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(panel.x + panel.width + 0.5);
+  await inviter.getByTestId('friend-takeback-no').click();
+  await expect(friend.getByTestId('friend-news')).toHaveText(/declined/);
+  // White, to move, resigns.
+  await inviter.getByTestId('resign').click();
+  await inviter.getByTestId('answer-yes').click();
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('status')).toHaveText('Black wins by resignation');
+    await expect(page.getByTestId('friend-news')).toHaveCount(0);
+    await expect(page.getByTestId('result')).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('rematch')).toBeInViewport({ ratio: 1 });
+  }
+  mkdirSync(artifacts, { recursive: true });
+  await inviter.screenshot({ path: join(artifacts, 'friend-end-390-inviter.png') });
+  await friend.screenshot({ path: join(artifacts, 'friend-end-390-friend.png') });
+  await close([inviter, friend], contexts);
+});
+
+test('a finished game, its record and its result survive a reload on both sides', async ({ browser }) => {
+  const { inviter, friend, contexts } = await connect(browser);
+  await playUci(inviter, 'e3e4');
+  await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
+  await playUci(friend, 'e7e6');
+  await expect(inviter.getByTestId('status')).toHaveAttribute('data-plies', '2');
+  await inviter.getByTestId('resign').click();
+  await inviter.getByTestId('answer-yes').click();
+  await expect(friend.getByTestId('status')).toHaveText('Black wins by resignation');
+  // The inviter's address still asks for the friend mode.
+  expect(new URL(inviter.url()).searchParams.get('mode')).toBe('friend');
+  for (const page of [inviter, friend]) {
+    await page.reload();
+    await expect(page.getByTestId('status')).toHaveText('Black wins by resignation');
+    await expect(page.getByTestId('status')).toHaveAttribute('data-plies', '2');
+    await expect(page.getByTestId('friend-dialog')).toHaveCount(0);
+    await expect(page.getByTestId('friend-claim')).toHaveCount(0);
+    await expect(page.getByTestId('friend-reconnect')).toHaveCount(0);
+    await page.getByTestId('record').click();
+    await expect(page.getByTestId('pgn')).toHaveValue(/1\. Pe4 Pe6 0-1/);
+    await page.keyboard.press('Escape');
+  }
+  await expect(inviter.getByTestId('result')).toContainText('You resigned.');
+  await expect(friend.getByTestId('result')).toContainText('Your friend resigned.');
+  mkdirSync(artifacts, { recursive: true });
+  await inviter.screenshot({ path: join(artifacts, 'friend-reloaded-1280.png') });
+  await close([inviter, friend], contexts);
+});
+
+/** The inviter's waiting screen and the friend's reply link, on two phones. */
+async function invited(browser: Browser, init?: () => void) {
+  const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+  const contexts = await devices(browser, phone);
+  if (init) await contexts[0].addInitScript(init);
+  const inviter = await contexts[0].newPage();
+  await inviter.goto('/?mode=friend&ice=none');
+  await inviter.getByTestId('friend-invite').click();
+  const invitation = await inviter.getByTestId('invite-link').inputValue();
+  const friend = await contexts[1].newPage();
+  await friend.goto(invitation);
+  await friend.getByTestId('friend-accept').click();
+  await expect(friend.getByTestId('reply-link')).toHaveValue(/#rtc=/);
+  return { inviter, friend, contexts, reply: await friend.getByTestId('reply-link').inputValue() };
+}
+
+test('the reply link from a chat app’s own browser: said on the friend’s screen, pasted with one tap', async ({ browser }) => {
+  const { inviter, friend, contexts, reply } = await invited(browser);
+  // The friend is told in one sentence what to do with the link.
+  await expect(friend.getByTestId('friend-dialog')).toContainText(
+    'Send this reply link back to your friend: they open it, or paste it into “Their reply link” on their invitation screen.',
+  );
+  // The inviter's field and its Paste button are in view.
+  await expect(inviter.getByTestId('reply-paste')).toBeInViewport({ ratio: 1 });
+  await expect(inviter.getByTestId('reply-from-clipboard')).toBeInViewport({ ratio: 1 });
+  // No camera scan where the browser reads no QR codes.
+  await expect(inviter.getByTestId('reply-scan')).toHaveCount(0);
+  await contexts[0].grantPermissions(['clipboard-read', 'clipboard-write']);
+  // Something else copied: said, nothing done.
+  await inviter.evaluate(() => navigator.clipboard.writeText('see you at eight'));
+  await inviter.getByTestId('reply-from-clipboard').click();
+  await expect(inviter.getByTestId('reply-note')).toHaveText(
+    'What was copied is not a reply link: copy the whole link your friend sent.',
+  );
+  // The reply copied from the chat: one tap connects.
+  await inviter.evaluate((link) => navigator.clipboard.writeText(link), reply);
+  await inviter.getByTestId('reply-from-clipboard').click();
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+  }
+  await close([inviter, friend], contexts);
+});
+
+test('where the browser reads QR codes, the inviter scans the friend’s reply code with the camera', async ({ browser }) => {
+  // A browser with a QR reader and a camera, as a phone's: the camera
+  // shows a drawn canvas, and the reader reads the code the test shows it.
+  const { inviter, friend, contexts, reply } = await invited(browser, () => {
+    (window as any).BarcodeDetector = class {
+      constructor(public options: { formats: string[] }) {}
+      async detect(source: HTMLVideoElement) {
+        const shown = (window as any).shownCode;
+        (window as any).detectedFrom = source.tagName;
+        return shown ? [{ rawValue: shown, format: 'qr_code' }] : [];
+      }
+    };
+    navigator.mediaDevices.getUserMedia = async () => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      canvas.getContext('2d')!.fillRect(0, 0, 64, 64);
+      return (canvas as any).captureStream(5);
+    };
+  });
+  await inviter.getByTestId('reply-scan').click();
+  await expect(inviter.getByTestId('reply-camera')).toBeVisible();
+  await expect(inviter.getByTestId('reply-scan')).toHaveText('Stop the camera');
+  // The friend's screen, held to the camera.
+  await inviter.evaluate((link) => ((window as any).shownCode = link), reply);
+  for (const page of [inviter, friend]) {
+    await expect(page.getByTestId('friend-link')).toHaveAttribute('data-state', 'connected', { timeout: 20_000 });
+  }
+  expect(await inviter.evaluate(() => (window as any).detectedFrom)).toBe('VIDEO');
+  await close([inviter, friend], contexts);
 });
