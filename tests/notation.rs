@@ -156,6 +156,20 @@ fn a_move_string_that_cannot_be_read_is_named() {
     assert_eq!(start.parse_san("3e4"), Err(MoveError::Syntax("3e4".into())));
     assert_eq!(start.parse_san("x"), Err(MoveError::Syntax("x".into())));
     assert_eq!(start.parse_san("Ze4"), Err(MoveError::Syntax("Ze4".into())));
+    // A typed word that is no move is named whole, with the forms a move
+    // takes; a square off the board is still named as one.
+    assert_eq!(
+        start.parse_move("hello").unwrap_err().to_string(),
+        "'hello' is not a move (write e3e4, c6c7+, P@e5 or SAN such as Pe4)"
+    );
+    assert_eq!(
+        start.parse_move("Nj4"),
+        Err(MoveError::UnknownSquare("j4".into()))
+    );
+    assert_eq!(
+        start.parse_move("e10"),
+        Err(MoveError::Syntax("e10".into()))
+    );
 }
 
 #[test]

@@ -53,6 +53,15 @@ fn shorten(s: &str) -> String {
     s.chars().take(MAX_MOVE_LEN).collect()
 }
 
+/// A letter and a rank number, as `j4`: a square of a larger board.
+fn shaped_like_square(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.as_str().len() <= 2
+        && !chars.as_str().is_empty()
+        && chars.all(|c| c.is_ascii_digit())
+}
+
 fn square(s: &str) -> Result<Square, MoveError> {
     Square::parse(s).ok_or_else(|| MoveError::UnknownSquare(shorten(s)))
 }
@@ -276,8 +285,11 @@ impl Position {
         match self.parse_uci(s) {
             Ok(m) => Ok(m),
             Err(uci_err @ MoveError::Illegal(_)) => Err(uci_err),
+            // A word that is no move ("hello") is named whole, with the
+            // forms a move takes, not by the letters SAN read as a square.
             Err(uci_err) => self.parse_san(s).map_err(|san_err| match san_err {
                 MoveError::Syntax(_) => uci_err,
+                MoveError::UnknownSquare(sq) if !shaped_like_square(&sq) => uci_err,
                 other => other,
             }),
         }

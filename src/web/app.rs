@@ -24,7 +24,7 @@ use crate::web::i18n::fill;
 use crate::web::link::{Link, Mode, Shown};
 use crate::web::offline;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Dialog, State};
+use crate::web::state::{Action, Dialog, State, STEP_KEYS};
 use crate::web::storage;
 use crate::web::study;
 
@@ -238,9 +238,6 @@ pub fn app() -> Html {
         </div>
     }
 }
-
-/// The step keys and buttons: first, back, forward, last.
-const STEP_KEYS: [&str; 4] = ["Home", "ArrowLeft", "ArrowRight", "End"];
 
 /// The clocks as the hands show them, White's then Black's.
 fn clock_faces(state: &State) -> [Option<ClockFace>; 2] {

@@ -13,7 +13,10 @@ use crate::web::state::State;
 #[hook]
 pub fn use_follow_moves(state: &State) {
     let key = (
-        state.snapshot.as_ref().map(|s| (s.game_id, s.san.len())),
+        state
+            .snapshot
+            .as_ref()
+            .map(|s| (s.game_id, s.san.len(), s.ending.is_some())),
         state.shown_ply(),
         state.analysis.as_ref().map(|b| b.at),
     );
@@ -21,7 +24,7 @@ pub fn use_follow_moves(state: &State) {
 }
 
 /// Scrolls the move list (and only it, never the page) to its current
-/// move. (One list is shown at a time: the game's, the puzzle's or the
+/// move (and the result line after the last move of a finished game). (One list is shown at a time: the game's, the puzzle's or the
 /// analysis tree; `.moves` is positioned, so the moves' offsets are within
 /// it.)
 fn follow_moves() {
@@ -37,9 +40,23 @@ fn follow_moves() {
         .ok()
         .flatten()
         .and_then(|n| n.dyn_into::<HtmlElement>().ok());
-    match current {
-        Some(current) => bring_into_view(&list, &current),
-        None => list.set_scroll_top(0),
+    let Some(current) = current else {
+        return list.set_scroll_top(0);
+    };
+    // At the last move of a finished game, its result line below it too.
+    let result = list
+        .query_selector(".move-result")
+        .ok()
+        .flatten()
+        .and_then(|n| n.dyn_into::<HtmlElement>().ok());
+    let last = list
+        .query_selector_all(".move")
+        .ok()
+        .and_then(|all| all.item(all.length().checked_sub(1)?))
+        .is_some_and(|n| n.is_same_node(Some(&current)));
+    match result {
+        Some(result) if last => bring_into_view(&list, &result),
+        _ => bring_into_view(&list, &current),
     }
 }
 

@@ -4,7 +4,7 @@ use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::web::hooks::Store;
-use crate::web::state::Action;
+use crate::web::state::{Action, STEP_KEYS};
 
 /// The page's one window key listener, for the page's life. Escape closes
 /// whatever question or dialog is open and puts down the piece picked up;
@@ -32,16 +32,24 @@ pub fn use_keys(store: &Store) {
                 if busy || typing(key) || key.alt_key() || key.ctrl_key() || key.meta_key() {
                     return;
                 }
+                // A step key never scrolls the page, even at either end of
+                // the moves, where it steps nowhere.
+                let name = key.key();
                 #[cfg(feature = "study")]
                 if let Some(board) = state.analysis.as_ref() {
-                    if let Some(node) = board.step(&key.key()) {
+                    use crate::web::state::analysis::AnalysisBoard;
+                    if AnalysisBoard::STEP_KEYS.contains(&name.as_str()) {
                         key.prevent_default();
+                    }
+                    if let Some(node) = board.step(&name) {
                         store.dispatch(Action::GoTo(node));
                     }
                     return;
                 }
-                if let Some(ply) = state.step(&key.key()) {
+                if STEP_KEYS.contains(&name.as_str()) {
                     key.prevent_default();
+                }
+                if let Some(ply) = state.step(&name) {
                     store.dispatch(Action::ShowPly(ply));
                 }
             })

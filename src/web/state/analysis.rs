@@ -443,6 +443,16 @@ impl AnalysisBoard {
         }
     }
 
+    /// The keys that step through the tree.
+    pub const STEP_KEYS: [&str; 6] = [
+        "Home",
+        "ArrowLeft",
+        "ArrowRight",
+        "End",
+        "ArrowUp",
+        "ArrowDown",
+    ];
+
     /// The node a step key leads to: ← the move before, → the next move of
     /// this line, ↑/Home the start, ↓/End the end of this line.
     pub fn step(&self, key: &str) -> Option<usize> {

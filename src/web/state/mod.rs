@@ -823,8 +823,8 @@ impl State {
         self.shown().map_or(0, |s| s.san.len())
     }
 
-    /// The position a step key leads to (`ArrowLeft`, `ArrowRight`, `Home`,
-    /// `End`), as a number of moves; `None` for another key or no change.
+    /// The position a step key ([`STEP_KEYS`]) leads to, as a number of
+    /// moves; `None` for another key or no change.
     pub fn step(&self, key: &str) -> Option<usize> {
         let last = self.snapshot.as_ref()?.san.len();
         let now = self.review.asked_ply.unwrap_or_else(|| self.shown_ply());
@@ -838,6 +838,9 @@ impl State {
         (to != now).then_some(to)
     }
 }
+
+/// The step keys and buttons: first, back, forward, last.
+pub const STEP_KEYS: [&str; 4] = ["Home", "ArrowLeft", "ArrowRight", "End"];
 
 /// A game with moves to take back, played by a human.
 fn has_human_moves(s: &Snapshot) -> bool {
