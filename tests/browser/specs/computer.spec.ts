@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { frameReport, handSlot, openGame, playUci, square, watchFrames } from './helpers';
+import { frameReport, handSlot, openGame, OWN_WORK_LIMIT_MS, ownWorkReport, playUci, square, timeOwnWork, watchFrames } from './helpers';
 
 test('the computer answers with a legal move while the page stays responsive', async ({ page }, info) => {
+  await timeOwnWork(page);
   await openGame(page, { variant: 'mansindam', white: 'human', black: 'human' });
   // A new game against the computer, chosen in the dialog.
   await page.getByTestId('new-game').click();
@@ -25,17 +26,20 @@ test('the computer answers with a legal move while the page stays responsive', a
   const replyMs = Date.now() - started;
   await expect(page.getByTestId('status')).toHaveText('Your move (White)');
   const report = await frameReport(page);
-  const summary = `computer reply after ${replyMs} ms; ${report.frames} frames while it thought, longest gap ${report.maxGap.toFixed(1)} ms; long tasks ${JSON.stringify(report.longTasks)}; gaps over 40 ms ${JSON.stringify(report.slow)}`;
+  const own = await ownWorkReport(page);
+  const summary = `computer reply after ${replyMs} ms; the page's own work: ${own.handlers} messages, longest ${own.longest.toFixed(1)} ms, ${own.total.toFixed(1)} ms in all; ${report.frames} frames while it thought, longest gap ${report.maxGap.toFixed(1)} ms; long tasks ${JSON.stringify(report.longTasks)}; gaps over 40 ms ${JSON.stringify(report.slow)}`;
   info.annotations.push({ type: 'measured', description: summary });
   console.log(summary);
   // Level 6's time guard is 4 s.
   expect(replyMs).toBeLessThan(6_000);
+  // Frames keep coming while the worker thinks (the raw gaps, which other
+  // processes on the machine lengthen, are reported above and by the
+  // budget step, not asserted).
   expect(report.frames).toBeGreaterThan(10);
-  // No task on the page's thread blocks it (the long task API reports > 50 ms).
-  expect(report.longTasks.filter((d) => d > 100)).toEqual([]);
-  // Frames keep coming. On an idle machine the longest gap is one or two frames;
-  // FRAME_GAP_LIMIT_MS loosens this where other work shares the cores.
-  expect(report.maxGap).toBeLessThan(Number(process.env.FRAME_GAP_LIMIT_MS ?? 100));
+  // The page's own handling of the worker's messages stays short: the
+  // search runs in the worker, not on the page's thread.
+  expect(own.handlers).toBeGreaterThan(0);
+  expect(own.longest).toBeLessThan(OWN_WORK_LIMIT_MS);
 
   // Nothing moved on the screen when the reply came (no layout jump).
   expect(await page.locator('.board').boundingBox()).toEqual(boardBefore);

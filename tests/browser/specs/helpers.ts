@@ -119,6 +119,52 @@ export async function pixel(page: Page, x: number, y: number): Promise<[number, 
   return [row[1], row[2], row[3]];
 }
 
+/**
+ * Times the page's own work: each message from a worker, from the moment its
+ * handler starts until the page has drawn what it changed (the handler and
+ * the render it schedules, which Yew runs as microtasks right after it). On a
+ * machine busy with other processes, frame gaps and long tasks grow with the
+ * others' load; this stays what our code costs. Call before the page loads.
+ */
+export async function timeOwnWork(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__ownWork = [];
+    const property = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage')!;
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      configurable: true,
+      get() {
+        return property.get!.call(this);
+      },
+      set(handler: ((e: MessageEvent) => void) | null) {
+        const timed =
+          handler &&
+          function (this: Worker, e: MessageEvent) {
+            const started = performance.now();
+            try {
+              handler.call(this, e);
+            } finally {
+              queueMicrotask(() => w.__ownWork.push(performance.now() - started));
+            }
+          };
+        property.set!.call(this, timed);
+      },
+    });
+  });
+}
+
+/** The page's own work since `timeOwnWork`: how many handlers ran, the longest. */
+export async function ownWorkReport(page: Page) {
+  return page.evaluate(() => {
+    const work: number[] = (window as any).__ownWork;
+    return { handlers: work.length, longest: Math.max(0, ...work), total: work.reduce((a, b) => a + b, 0) };
+  });
+}
+
+/** The longest the page's own handling of one message may take: a search
+ * or a review run on the page's thread would take seconds. */
+export const OWN_WORK_LIMIT_MS = 150;
+
 /** Starts recording the gaps between animation frames (and long tasks, where reported). */
 export async function watchFrames(page: import('@playwright/test').Page) {
   await page.evaluate(() => {
