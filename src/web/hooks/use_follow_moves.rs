@@ -20,14 +20,19 @@ pub fn use_follow_moves(state: &State) {
         state.shown_ply(),
         state.analysis.as_ref().map(|b| b.at),
     );
-    use_effect_with(key, |_| follow_moves());
+    // The last move of a finished game is shown with the result line below.
+    let at_result = state
+        .snapshot
+        .as_ref()
+        .is_some_and(|s| s.ending.is_some() && state.shown_ply() == s.san.len());
+    use_effect_with(key, move |_| follow_moves(at_result));
 }
 
 /// Scrolls the move list (and only it, never the page) to its current
-/// move (and the result line after the last move of a finished game). (One list is shown at a time: the game's, the puzzle's or the
-/// analysis tree; `.moves` is positioned, so the moves' offsets are within
-/// it.)
-fn follow_moves() {
+/// move, or to the result line `at_result`. (One list is shown at a time:
+/// the game's, the puzzle's or the analysis tree; `.moves` is positioned,
+/// so the moves' offsets are within it.)
+fn follow_moves(at_result: bool) {
     let list = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.query_selector(".moves").ok().flatten())
@@ -40,23 +45,13 @@ fn follow_moves() {
         .ok()
         .flatten()
         .and_then(|n| n.dyn_into::<HtmlElement>().ok());
-    let Some(current) = current else {
-        return list.set_scroll_top(0);
-    };
-    // At the last move of a finished game, its result line below it too.
-    let result = list
-        .query_selector(".move-result")
-        .ok()
+    let result = at_result
+        .then(|| list.query_selector(".move-result").ok().flatten())
         .flatten()
         .and_then(|n| n.dyn_into::<HtmlElement>().ok());
-    let last = list
-        .query_selector_all(".move")
-        .ok()
-        .and_then(|all| all.item(all.length().checked_sub(1)?))
-        .is_some_and(|n| n.is_same_node(Some(&current)));
-    match result {
-        Some(result) if last => bring_into_view(&list, &result),
-        _ => bring_into_view(&list, &current),
+    match result.or(current) {
+        Some(item) => bring_into_view(&list, &item),
+        None => list.set_scroll_top(0),
     }
 }
 
