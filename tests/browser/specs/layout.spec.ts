@@ -122,8 +122,8 @@ test('looking back takes the status line\'s place: it does not say "Your move", 
   }
 });
 
-test('the result card comes below the buttons: they stay where they were when the game ends', async ({ page }) => {
-  for (const [width, height] of [[390, 844], [1280, 800]]) {
+test('beside the board the result card comes below the buttons, which stay where they were when the game ends', async ({ page }) => {
+  for (const [width, height] of [[1280, 800]]) {
     await page.setViewportSize({ width, height });
     await openGame(page, { variant: 'pandemonium', white: 'human', black: 'human', fen: '3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1', moves: 'c6c7+,d9c9' });
     const place = (testid: string) =>
@@ -138,4 +138,18 @@ test('the result card comes below the buttons: they stay where they were when th
     const [, cardTop] = await place('result');
     expect(cardTop).toBeGreaterThan(before[2][1]);
   }
+});
+
+test('on a phone the result card comes right under the board, in view, when the game ends', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openGame(page, { variant: 'pandemonium', white: 'human', black: 'human', fen: '3k5/9/9/2P6/9/9/9/9/4K4[R] w - - 0 1', moves: 'c6c7+,d9c9' });
+  await playUci(page, 'R@a9');
+  const card = page.getByTestId('result');
+  await expect(card).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('rematch')).toBeInViewport({ ratio: 1 });
+  const table = (await page.locator('.table').boundingBox())!;
+  const box = (await card.boundingBox())!;
+  const flip = (await page.getByTestId('flip').boundingBox())!;
+  expect(box.y).toBeGreaterThan(table.y + table.height);
+  expect(box.y).toBeLessThan(flip.y);
 });
