@@ -350,3 +350,15 @@ pub static FR_KO: FriendText = FriendText {
     continue_by_link: "대신 링크로 이어 두기",
     clock_left: "링크로 두는 대국에는 시계가 없어서 실시간 대국의 시계는 이어지지 않습니다.",
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rematch_is_called_a_new_game_as_everywhere_else() {
+        let ko = crate::web::i18n::Texts::text(crate::protocol::Lang::Ko);
+        assert_eq!(ko.new_game, "새 게임");
+        assert!(FR_KO.rematch_started.starts_with(ko.new_game));
+    }
+}
