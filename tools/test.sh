@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing (tools/setup.sh), then runs every test:
-# formatting, lints (native and wasm), the native tests, the release web build
-# with its size report, and the browser tests against that build.
+# formatting, the docs' links, lints (native and wasm), the native tests, the
+# release web build with its size report, and the browser tests against that
+# build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/tests/browser/node_modules/.bin:$HOME/.cargo/bin:$PATH"
@@ -16,6 +17,9 @@ tools/setup.sh
 
 step "cargo fmt --check"
 cargo fmt --check
+
+step "links in the docs"
+python3 tools/check-links.py
 
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
