@@ -19,7 +19,7 @@ GAMES=${1:-100}
 SEED=${2:-1}
 PAIRS=${3:-"2v1 3v2 4v3 5v4 6v5 6v1"}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
-cargo build --release --bin uci --bin match >&2
+cargo build --release -p pantheon -p pantheon-lab --bin uci --bin match >&2
 SNAP=$(mktemp -d)
 cp "$CARGO_TARGET_DIR/release/uci" "$CARGO_TARGET_DIR/release/match" "$SNAP/"
 OUT=$CARGO_TARGET_DIR/ladder

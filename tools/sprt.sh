@@ -1,7 +1,7 @@
 #!/bin/sh
 # A search or evaluation change, tested as the strong engines test theirs: the
 # working tree's engine against a base commit's, game pairs on both cores
-# until the sequential probability ratio test decides (src/bin/match.rs).
+# until the sequential probability ratio test decides (lab/src/bin/match.rs).
 #
 #   tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]
 #
@@ -52,7 +52,7 @@ fi
 # runs change neither the binaries nor the log line.
 head=$(git rev-parse --short HEAD)
 dirty=$(git diff --quiet HEAD -- src Cargo.toml || echo "+changes")
-cargo build --quiet --release --bin uci --bin match
+cargo build --quiet --release -p pantheon -p pantheon-lab --bin uci --bin match
 # Copies: rebuilding while the test runs changes nothing.
 new_bin=target/sprt/uci-new-$$
 cp target/release/uci "$new_bin"

@@ -11,8 +11,8 @@ games=${1:-100}
 ms=${2:-200}
 seed=${3:-7}
 tools/setup.sh >/dev/null
-cargo build --quiet --release --bin match
-cargo build --quiet --profile web-worker --target wasm32-unknown-unknown --bin wasm_uci
+cargo build --quiet --release -p pantheon-lab --bin match
+cargo build --quiet --profile web-worker --target wasm32-unknown-unknown -p pantheon-lab --bin wasm_uci
 # The game's worker is optimised by wasm-opt -O3 too (index.html).
 wasm-opt -O3 target/wasm32-unknown-unknown/web-worker/wasm_uci.wasm -o target/wasm_uci.opt.wasm
 mkdir -p target/wasm-match

@@ -50,7 +50,7 @@ use crate::engine::{Game, Move, Position, Variant};
 pub use rng::Rng;
 pub use search::Features;
 
-/// The evaluation's weights and tables, for the tuner (`src/bin/tune.rs`).
+/// The evaluation's weights and tables, for the tuner (`lab/src/bin/tune.rs`).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tuning {
     pub use super::eval::{evaluate_with, Tables, Taper, TaperedTables, Weights, FULL_HANDS};

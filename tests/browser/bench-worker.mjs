@@ -1,4 +1,4 @@
-// Times the search benchmark (src/bin/wasm_bench.rs, built for wasm32) inside
+// Times the search benchmark (lab/src/bin/wasm_bench.rs, built for wasm32) inside
 // a dedicated web worker in Chromium, the way the game's engine runs:
 //   node tests/browser/bench-worker.mjs <wasm_bench.wasm> [depth]
 // tools/speed.sh builds the file and prints this beside the native figure.

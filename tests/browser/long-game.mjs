@@ -1,5 +1,5 @@
 // The long game in the page (a benchmark, not a test): opens each game that
-// `cargo run --release --bin long_game` wrote (1,000 plies, full hands) at its
+// `cargo run --release -p pantheon-lab --bin long_game` wrote (1,000 plies, full hands) at its
 // last ply but one, and times what a player waits for against the same
 // moves at the start of a game: the page to open, a typed move to show on
 // the board, a step back through the list. Prints the page's JS heap too.
@@ -54,7 +54,7 @@ console.log('variant       plies   open ms   move ms   step ms   page JS heap');
 for (const variant of ['mansindam', 'pandemonium']) {
   const file = join(movesDir, `${variant}.txt`);
   if (!existsSync(file)) {
-    console.error(`${file} is missing: run cargo run --release --bin long_game first`);
+    console.error(`${file} is missing: run cargo run --release -p pantheon-lab --bin long_game first`);
     process.exit(2);
   }
   const all = readFileSync(file, 'utf8').trim().split(',');

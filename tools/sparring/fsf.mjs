@@ -1,6 +1,6 @@
 // Fairy-Stockfish (the npm package fairy-stockfish-nnue.wasm, WebAssembly)
 // as a UCI engine on stdin/stdout, with our variants loaded: a sparring
-// partner for the AI's tests (src/bin/match.rs), never part of the site.
+// partner for the AI's tests (lab/src/bin/match.rs), never part of the site.
 //
 //   node tools/sparring/fsf.mjs [VARIANTS_INI]
 //

@@ -3,7 +3,7 @@
 //! WebAssembly at equal time). Built for wasm32 it exports three functions
 //! that `tools/wasm_uci.mjs` calls from Node, a command line at a time:
 //!
-//!     cargo build --profile web-worker --target wasm32-unknown-unknown --bin wasm_uci
+//!     cargo build --profile web-worker --target wasm32-unknown-unknown -p pantheon-lab --bin wasm_uci
 //!     node tools/wasm_uci.mjs target/wasm32-unknown-unknown/web-worker/wasm_uci.wasm
 //!
 //! `go` searches before it returns (there is no thread: `stop` cannot cut a

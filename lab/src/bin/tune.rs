@@ -1,7 +1,7 @@
 //! Fits the evaluation's weights to games (Texel's method; a tool, not a test):
 //!
-//!     cargo run --release --bin tune -- [--passes N] [--fix NAME,...] [--only NAME,...] [--min-positions N] [--write] FILES...
-//!     cargo run --release --bin tune -- --dump OUT [--every N] GAMES...
+//!     cargo run --release -p pantheon-lab --bin tune -- [--passes N] [--fix NAME,...] [--only NAME,...] [--min-positions N] [--write] FILES...
+//!     cargo run --release -p pantheon-lab --bin tune -- --dump OUT [--every N] GAMES...
 //!
 //! FILES are files of `game ...` lines as `match --verbose` writes them
 //! (self-play and sparring games), or of labelled positions, a line each:
@@ -534,7 +534,8 @@ fn main() {
         print_worst(*v, &all, &w.0, w.1, worst);
     }
     if write {
-        let path = "src/ai/weights.rs";
+        // The game crate's weights, wherever the tuner is run from.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../src/ai/weights.rs");
         let text = std::fs::read_to_string(path).expect("src/ai/weights.rs");
         let head = text
             .split("/// Kinds:")
