@@ -8,7 +8,7 @@
 //! `pos VARIANT GROUP TARGET FEN`, where TARGET is the expected result for
 //! White (0..1) and GROUP the game the position comes from. `--dump` writes
 //! the positions the tuner would use from GAMES in that form (every Nth of
-//! each game) and stops; `tools/label.py` replaces their targets with
+//! each game) and stops; `lab/tools/label.py` replaces their targets with
 //! Fairy-Stockfish's judgement, so that the weights can be fitted to a
 //! stronger engine's evaluation rather than to the results of fast games. Every position of every game from the 9th
 //! ply on, with the side to move not in check and no capture worth making

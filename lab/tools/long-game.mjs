@@ -4,14 +4,18 @@
 // moves at the start of a game: the page to open, a typed move to show on
 // the board, a step back through the list. Prints the page's JS heap too.
 //
-//   node tests/browser/long-game.mjs [dist] [moves-dir]   (tools/long-game.sh)
+//   node lab/tools/long-game.mjs [dist] [moves-dir]   (lab/tools/long-game.sh)
+//
+// Playwright, the browser's settings and the static server are the browser
+// tests' (tests/browser/, installed by tools/setup.sh).
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
-import { serve } from './static-server.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/browser/chromium.mjs';
+import { serve } from '../../tests/browser/static-server.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
+const { chromium } = createRequire(join(root, 'tests', 'browser', 'package.json'))('@playwright/test');
 const dist = resolve(process.argv[2] ?? join(root, 'dist'));
 const movesDir = resolve(process.argv[3] ?? join(root, 'target', 'long-game'));
 const server = await serve(dist);

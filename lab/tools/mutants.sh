@@ -5,12 +5,12 @@
 # would let break. Too slow for the default test command (about 8 s a
 # mutant; the engine has about 940), so it runs in parts that add up:
 #
-#   tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
-#   tools/mutants.sh engine            all of src/engine/
-#   tools/mutants.sh page-rerun -- --re 'link\.rs:.*Link::parse'
+#   lab/tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
+#   lab/tools/mutants.sh engine            all of src/engine/
+#   lab/tools/mutants.sh page-rerun -- --re 'link\.rs:.*Link::parse'
 #                                      a part of a usual set (its files)
-#   tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
-#   tools/mutants.sh rest src/engine/pgn.rs -- --exclude-re 'pgn\.rs:[0-9]{1,2}:'
+#   lab/tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
+#   lab/tools/mutants.sh rest src/engine/pgn.rs -- --exclude-re 'pgn\.rs:[0-9]{1,2}:'
 #                                      options after -- go to cargo-mutants
 #
 # The lists of each part (caught, missed, timeout, unviable) are kept in
@@ -18,7 +18,7 @@
 # tests/data/mutants/runs.txt. Equivalent mutants (they cannot change
 # behaviour) are excluded in .cargo/mutants.toml, each with its reason.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 MUTANTS_VERSION=27.1.0
@@ -30,7 +30,7 @@ if [ "$(cargo nextest --version 2>/dev/null | head -1 | cut -d" " -f1-2)" != "ca
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --force
 fi
 
-name=${1:?usage: tools/mutants.sh NAME [SHARD/N] [FILES...]}
+name=${1:?usage: lab/tools/mutants.sh NAME [SHARD/N] [FILES...]}
 shift
 shard=
 if [[ ${1:-} =~ ^[0-9]+/[0-9]+$ ]]; then shard=$1; shift; fi
@@ -64,7 +64,7 @@ esac
 # and their distances, repetitions, campmate, a table move's legality, the
 # line, the clock, the limits and levels, the table's mate distances,
 # exchanges, the review, the random numbers. The puzzle generator is its
-# own part (`tools/mutants.sh ai-puzzle src/ai/puzzle.rs`). The rest of
+# own part (`lab/tools/mutants.sh ai-puzzle src/ai/puzzle.rs`). The rest of
 # src/ai/ (the evaluation's terms, the search's pruning and ordering)
 # decides strength, not a rule: games (SPRT) judge it, not tests.
 if [ "$name" = ai ] && [ ${#named[@]} -eq 0 ]; then

@@ -3,7 +3,7 @@
 # working tree's engine against a base commit's, game pairs on both cores
 # until the sequential probability ratio test decides (lab/src/bin/match.rs).
 #
-#   tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]
+#   lab/tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]
 #
 #   BASE   a commit (HEAD~1, a hash, a branch) built into target/sprt/, or
 #          "." for the working tree's engine on both sides (a switch or an
@@ -20,8 +20,8 @@
 # A line per test is appended to tests/data/sprt/log.txt; the README's table
 # of accepted and rejected changes is made from it.
 set -eu
-cd "$(dirname "$0")/.."
-base=${1:?usage: tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]}
+cd "$(dirname "$0")/../.."
+base=${1:?usage: lab/tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]}
 shift
 kind=gain
 case ${1:-} in gain | keep) kind=$1; shift ;; esac
