@@ -14,8 +14,8 @@
 #                                      options after -- go to cargo-mutants
 #
 # The lists of each part (caught, missed, timeout, unviable) are kept in
-# tests/data/mutants/<name>[-<k>of<n>]/, and a line per part is appended to
-# tests/data/mutants/runs.txt. Equivalent mutants (they cannot change
+# lab/data/mutants/<name>[-<k>of<n>]/, and a line per part is appended to
+# lab/data/mutants/runs.txt. Equivalent mutants (they cannot change
 # behaviour) are excluded in .cargo/mutants.toml, each with its reason.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -88,7 +88,7 @@ commit=$(git rev-parse --short HEAD)
 # (cargo-mutants exits non-zero when a mutant is missed: the lists say it.)
 cargo mutants "${args[@]}" "$@" --jobs "${MUTANTS_JOBS:-1}" --timeout 90 --output "$out" --no-shuffle || true
 [ -f "$out/mutants.out/outcomes.json" ] || { echo "mutants: no results in $out" >&2; exit 1; }
-dir=tests/data/mutants/$part
+dir=lab/data/mutants/$part
 mkdir -p "$dir"
 for list in caught missed timeout unviable; do
   cp "$out/mutants.out/$list.txt" "$dir/$list.txt" 2>/dev/null || : > "$dir/$list.txt"
@@ -99,4 +99,4 @@ viable=$((caught + missed + timeout))
 printf '%s %s commit=%s caught=%s missed=%s timeout=%s unviable=%s score=%s%% seconds=%s\n' \
   "$(date -u +%F)" "$part" "$commit" "$caught" "$missed" "$timeout" "$unviable" \
   "$(( viable ? 100 * (caught + timeout) / viable : 100 ))" $((SECONDS - started)) \
-  | tee -a tests/data/mutants/runs.txt
+  | tee -a lab/data/mutants/runs.txt

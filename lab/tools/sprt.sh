@@ -17,7 +17,7 @@
 # 100", --games 1000, --opt1 NullMove=false for a switch on one side only).
 # --eval1 "value.P=60,weak=8" runs engine1 with those evaluation weights
 # (PANTHEON_EVAL, see src/ai/eval.rs).
-# A line per test is appended to tests/data/sprt/log.txt; the README's table
+# A line per test is appended to lab/data/sprt/log.txt; the README's table
 # of accepted and rejected changes is made from it.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -68,9 +68,9 @@ log=target/sprt/games-$sha-vs-$head$dirty-$$.txt
 target/sprt/match-$$ --engine1 "$engine1" --engine2 "$base_bin" --variant both \
   --games 4000 --go "movetime 40" --concurrency 2 --sprt "$bounds" --verbose "$@" >"$log"
 tail -8 "$log"
-mkdir -p tests/data/sprt
+mkdir -p lab/data/sprt
 what="$*${eval1:+ eval1 $eval1}"
 printf '%s %s%s vs %s %s%s: %s | %s\n' "$(date -u +%F)" "$head" "$dirty" "$sha" "$kind" \
   "${what:+ ($what)}" \
-  "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>tests/data/sprt/log.txt
+  "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>lab/data/sprt/log.txt
 echo "(games in $log)"

@@ -3,7 +3,7 @@
 # the sparring partner in WebAssembly under Node, at equal time: both in the
 # same kind of machine code, so neither has the native build's advantage.
 #   lab/tools/wasm-match.sh [games] [movetime-ms] [seed]   (default 100 200 7)
-# The games are kept in target/wasm-match/ (copy them to tests/data/sparring/).
+# The games are kept in target/wasm-match/ (copy them to lab/data/sparring/).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="$PWD/tests/browser/node_modules/.bin:$HOME/.cargo/bin:$PATH"

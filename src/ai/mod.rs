@@ -107,7 +107,7 @@ impl Score {
 
 /// K of [`Score::for_people`], per mille, for the search's centipawns: the
 /// evaluation's K (`tune --passes 0` on the labelled positions of
-/// `tests/data/tuning/` with the weights of 2f7303d: Mansindam 0.256,
+/// `lab/data/tuning/` with the weights of 2f7303d: Mansindam 0.256,
 /// Pandemonium 0.436; with the distance tables of 6d98084 it reads 0.255
 /// and 0.425; the values stay, as the puzzle set was checked with them)
 /// over the share of the evaluation the search counts
