@@ -37,7 +37,7 @@ cargo test
 
 # The lab is not among the workspace's default members (`cargo test` above
 # builds none of it): every binary of it built, and its tests run.
-step "the engine lab: cargo test -p pantheon-lab (builds every lab binary)"
+step "the engine lab: cargo test -p pantheon-lab (builds every lab binary; lab/sprt.md's table must be the one its log gives)"
 cargo test -p pantheon-lab
 
 step "differential check against Fairy-Stockfish (pyffish, 100 random games per game)"

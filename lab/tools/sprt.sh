@@ -17,8 +17,8 @@
 # 100", --games 1000, --opt1 NullMove=false for a switch on one side only).
 # --eval1 "value.P=60,weak=8" runs engine1 with those evaluation weights
 # (PANTHEON_EVAL, see src/ai/eval.rs).
-# A line per test is appended to lab/data/sprt/log.txt; the README's table
-# of accepted and rejected changes is made from it.
+# A line per test is appended to lab/data/sprt/log.txt, and lab/sprt.md's
+# table of the tests is made again from it (the sprt_table binary).
 set -eu
 cd "$(dirname "$0")/../.."
 base=${1:?usage: lab/tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]}
@@ -73,4 +73,5 @@ what="$*${eval1:+ eval1 $eval1}"
 printf '%s %s%s vs %s %s%s: %s | %s\n' "$(date -u +%F)" "$head" "$dirty" "$sha" "$kind" \
   "${what:+ ($what)}" \
   "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>lab/data/sprt/log.txt
+cargo run --quiet --release -p pantheon-lab --bin sprt_table
 echo "(games in $log)"
