@@ -87,7 +87,7 @@ impl Score {
     /// such that `1 / (1 + 10^(-cp/400))` is the side to move's expected
     /// score. The search's own centipawns are larger: they are multiplied by
     /// the slope K that `tune` fits between our evaluation and Fairy-Stockfish's
-    /// judgement (README, Tuning the evaluation). Mates stay as they are.
+    /// judgement (lab/tuning.md). Mates stay as they are.
     pub fn for_people(self, variant: Variant) -> Score {
         match self {
             Score::Cp(c) => Score::Cp(c * people_per_mille(variant) / 1000),

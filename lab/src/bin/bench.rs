@@ -1,4 +1,4 @@
-//! Speed figures for the README (a benchmark, not a test):
+//! Speed figures (lab/measuring.md; a benchmark, not a test):
 //!
 //!     cargo run --release -p pantheon-lab --bin bench [perft]
 //!

@@ -1,4 +1,4 @@
-//! Search speed for the README (a benchmark, not a test):
+//! Search speed (lab/measuring.md; a benchmark, not a test):
 //!
 //!     cargo run --release -p pantheon-lab --bin search_bench [ms-per-position]
 //!
