@@ -1,4 +1,4 @@
-//! The UCI front end shared by `src/bin/uci.rs`, `src/bin/wasm_uci.rs` and
+//! The UCI front end shared by `src/bin/uci.rs`, `lab/src/bin/wasm_uci.rs` and
 //! their tests: the commands
 //! Fairy-Stockfish uses, so the same scripts and GUIs drive both engines.
 //!
@@ -204,7 +204,7 @@ impl Uci {
     }
 
     /// A session whose `go` searches before returning, timed by `now_ms`
-    /// (the WebAssembly build under Node: `src/bin/wasm_uci.rs`).
+    /// (the WebAssembly build under Node: `lab/src/bin/wasm_uci.rs`).
     pub fn with_clock(now_ms: fn() -> f64) -> Uci {
         Uci {
             clock: Some(now_ms),

@@ -1,10 +1,10 @@
 //! The committed puzzle set (`static/puzzles.tsv`, made by
-//! `cargo run --release --bin puzzles`): every puzzle plays by the rules and
+//! `cargo run --release -p pantheon-lab --bin puzzles`): every puzzle plays by the rules and
 //! ends as its themes say, and a spread sample is proved again by the engine
 //! as it is now (`ai::puzzle::check`: each of the solver's moves the only
 //! winning one), so that a change of the rules or of the engine that breaks
 //! a puzzle fails here. The whole set is checked by
-//! `cargo run --release --bin puzzles -- --check static/puzzles.tsv`.
+//! `cargo run --release -p pantheon-lab --bin puzzles -- --check static/puzzles.tsv`.
 
 use std::collections::HashSet;
 

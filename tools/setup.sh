@@ -74,13 +74,5 @@ fi
 # tools/differential-run.sh compiles tools/pyffish-once.c (a C compiler is
 # there wherever Rust links, but say so).
 if ! command -v cc >/dev/null; then apt_install gcc libc6-dev; fi
-
-# --- The AI's sparring partner: Fairy-Stockfish in WebAssembly --------------
-# GPL-3.0 test tooling in a package of its own; nothing of it enters dist/.
-stamp=tools/sparring/node_modules/.installed-lock
-if ! cmp -s tools/sparring/package-lock.json "$stamp" 2>/dev/null; then
-  say "installing Fairy-Stockfish (WebAssembly) as the AI's sparring partner"
-  (cd tools/sparring && npm ci --no-audit --no-fund --loglevel=error)
-  cp tools/sparring/package-lock.json "$stamp"
-fi
+# The engine lab's sparring partner is installed by lab/tools/setup.sh.
 say "ready"

@@ -6,9 +6,10 @@
 GAMES are `match --verbose` files. In every game that ended by checkmate, the
 positions 1, 3 and 5 plies before the end are candidates for a mate in 1, 2
 and 3 for the winner. ENGINE is a UCI command for Fairy-Stockfish with our
-variants (`node tools/sparring/fsf.mjs`, or a native build given
-`VariantPath`); a candidate is kept only when it finds a mate in exactly that
-many moves at depth 12. Output, a line per position:
+variants (`node lab/tools/sparring/fsf.mjs`, the lab's sparring partner,
+which lab/tools/setup.sh installs, or a native build given `VariantPath`);
+a candidate is kept only when it finds a mate in exactly that many moves
+at depth 12. Output, a line per position:
 
     VARIANT MATE_IN FAIRY_STOCKFISH_MOVE MOVES...
 

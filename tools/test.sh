@@ -24,14 +24,25 @@ python3 tools/check-links.py
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
-step "cargo clippy (wasm32: the page, the worker, the study page, the diagram page and the engine tools)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram --bin wasm_bench --bin wasm_uci -- -D warnings
+step "cargo clippy (native, the engine lab: lab/)"
+cargo clippy -p pantheon-lab --all-targets -- -D warnings
+
+step "cargo clippy (wasm32: the page, the worker, the study page and the diagram page)"
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram -- -D warnings
+
+step "cargo clippy (wasm32: the lab's engine tools, wasm_bench and wasm_uci)"
+cargo clippy --target wasm32-unknown-unknown -p pantheon-lab --bin wasm_bench --bin wasm_uci -- -D warnings
 
 step "cargo clippy (wasm32, play build without the study feature)"
 cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin playworker --bin diagram --no-default-features -- -D warnings
 
 step "cargo test"
 cargo test
+
+# The lab is not among the workspace's default members (`cargo test` above
+# builds none of it): every binary of it built, and its tests run.
+step "the engine lab: cargo test -p pantheon-lab (builds every lab binary; lab/sprt.md's table must be the one its log gives)"
+cargo test -p pantheon-lab
 
 step "differential check against Fairy-Stockfish (pyffish, 100 random games per game)"
 tools/differential-run.sh --check 100 1

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use crate::engine::{atom, Bitboard, Color, Kind, Position, Rules, Square, Variant, MAX_KINDS};
 
 /// Every number the evaluation weighs, for one variant. The defaults are in
-/// `weights.rs`; `src/bin/tune.rs` fits them to games (Texel's method) and
+/// `weights.rs`; `lab/src/bin/tune.rs` fits them to games (Texel's method) and
 /// writes that file. Natively, `PANTHEON_EVAL="name=value,..."` overrides any
 /// of them by its [`Weights::fields`] name, for an experiment without a rebuild.
 #[derive(Clone, Copy, Debug, PartialEq, bytemuck::Pod, bytemuck::Zeroable)]

@@ -50,7 +50,7 @@ use crate::engine::{Game, Move, Position, Variant};
 pub use rng::Rng;
 pub use search::Features;
 
-/// The evaluation's weights and tables, for the tuner (`src/bin/tune.rs`).
+/// The evaluation's weights and tables, for the tuner (`lab/src/bin/tune.rs`).
 #[cfg(not(target_arch = "wasm32"))]
 pub mod tuning {
     pub use super::eval::{evaluate_with, Tables, Taper, TaperedTables, Weights, FULL_HANDS};
@@ -87,7 +87,7 @@ impl Score {
     /// such that `1 / (1 + 10^(-cp/400))` is the side to move's expected
     /// score. The search's own centipawns are larger: they are multiplied by
     /// the slope K that `tune` fits between our evaluation and Fairy-Stockfish's
-    /// judgement (README, Tuning the evaluation). Mates stay as they are.
+    /// judgement (lab/tuning.md). Mates stay as they are.
     pub fn for_people(self, variant: Variant) -> Score {
         match self {
             Score::Cp(c) => Score::Cp(c * people_per_mille(variant) / 1000),
@@ -107,7 +107,7 @@ impl Score {
 
 /// K of [`Score::for_people`], per mille, for the search's centipawns: the
 /// evaluation's K (`tune --passes 0` on the labelled positions of
-/// `tests/data/tuning/` with the weights of 2f7303d: Mansindam 0.256,
+/// `lab/data/tuning/` with the weights of 2f7303d: Mansindam 0.256,
 /// Pandemonium 0.436; with the distance tables of 6d98084 it reads 0.255
 /// and 0.425; the values stay, as the puzzle set was checked with them)
 /// over the share of the evaluation the search counts

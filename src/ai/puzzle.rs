@@ -1,7 +1,7 @@
 //! Puzzles made by the engine: a position, the opponent's move that made
 //! it, and a line where the solver has **one** winning answer at every move
 //! (a second move that also wins keeps the position out, as lichess's
-//! generator does). The generator (`src/bin/puzzles.rs`) proves candidates
+//! generator does). The generator (`lab/src/bin/puzzles.rs`) proves candidates
 //! with [`prove`]; the test of the committed set (`tests/puzzles.rs`)
 //! checks a sample again with [`check`], so that a change of the rules or
 //! of the engine that breaks a puzzle fails the tests.

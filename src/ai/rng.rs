@@ -37,7 +37,7 @@ mod tests {
     use super::*;
 
     /// The same seed gives the same numbers everywhere: the levels' choices,
-    /// the puzzle generator's games and the match openings the README cites
+    /// the puzzle generator's games and the match openings the lab's records cite
     /// by seed depend on it.
     #[test]
     fn a_seed_gives_the_same_numbers_everywhere() {

@@ -38,7 +38,7 @@ const PIECE_TO: usize = MAX_KINDS * 81;
 pub(crate) const EVAL_SCALE: [i32; 2] = [9, 12];
 
 /// Search switches, settable as UCI check options for strength tests: each
-/// is on once games showed it gains; one still off is under test (README).
+/// is on once games showed it gains; one still off is under test (lab/sprt.md).
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
     pub lmr: bool,

@@ -1,5 +1,5 @@
 //! The evaluation's weights (see [`super::eval::Weights`]). Written by hand
-//! first; `src/bin/tune.rs` fits them to games and, with `--write`, rewrites
+//! first; `lab/src/bin/tune.rs` fits them to games and, with `--write`, rewrites
 //! this file.
 
 use super::eval::{Taper, Weights};

@@ -1,5 +1,5 @@
 //! The puzzle set's format (`static/puzzles.tsv`): written by the generator
-//! (`src/bin/puzzles.rs`), read by the page and by the test that proves a
+//! (`lab/src/bin/puzzles.rs`), read by the page and by the test that proves a
 //! sample again (`tests/puzzles.rs`). Plain data, no engine type, so that
 //! the page reads it without the rules engine.
 //!

@@ -1,17 +1,21 @@
 // The long game in the page (a benchmark, not a test): opens each game that
-// `cargo run --release --bin long_game` wrote (1,000 plies, full hands) at its
+// `cargo run --release -p pantheon-lab --bin long_game` wrote (1,000 plies, full hands) at its
 // last ply but one, and times what a player waits for against the same
 // moves at the start of a game: the page to open, a typed move to show on
 // the board, a step back through the list. Prints the page's JS heap too.
 //
-//   node tests/browser/long-game.mjs [dist] [moves-dir]   (tools/long-game.sh)
+//   node lab/tools/long-game.mjs [dist] [moves-dir]   (lab/tools/long-game.sh)
+//
+// Playwright, the browser's settings and the static server are the browser
+// tests' (tests/browser/, installed by tools/setup.sh).
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
-import { serve } from './static-server.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/browser/chromium.mjs';
+import { serve } from '../../tests/browser/static-server.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
+const { chromium } = createRequire(join(root, 'tests', 'browser', 'package.json'))('@playwright/test');
 const dist = resolve(process.argv[2] ?? join(root, 'dist'));
 const movesDir = resolve(process.argv[3] ?? join(root, 'target', 'long-game'));
 const server = await serve(dist);
@@ -54,7 +58,7 @@ console.log('variant       plies   open ms   move ms   step ms   page JS heap');
 for (const variant of ['mansindam', 'pandemonium']) {
   const file = join(movesDir, `${variant}.txt`);
   if (!existsSync(file)) {
-    console.error(`${file} is missing: run cargo run --release --bin long_game first`);
+    console.error(`${file} is missing: run cargo run --release -p pantheon-lab --bin long_game first`);
     process.exit(2);
   }
   const all = readFileSync(file, 'utf8').trim().split(',');

@@ -1,14 +1,14 @@
 //! Fits the evaluation's weights to games (Texel's method; a tool, not a test):
 //!
-//!     cargo run --release --bin tune -- [--passes N] [--fix NAME,...] [--only NAME,...] [--min-positions N] [--write] FILES...
-//!     cargo run --release --bin tune -- --dump OUT [--every N] GAMES...
+//!     cargo run --release -p pantheon-lab --bin tune -- [--passes N] [--fix NAME,...] [--only NAME,...] [--min-positions N] [--write] FILES...
+//!     cargo run --release -p pantheon-lab --bin tune -- --dump OUT [--every N] GAMES...
 //!
 //! FILES are files of `game ...` lines as `match --verbose` writes them
 //! (self-play and sparring games), or of labelled positions, a line each:
 //! `pos VARIANT GROUP TARGET FEN`, where TARGET is the expected result for
 //! White (0..1) and GROUP the game the position comes from. `--dump` writes
 //! the positions the tuner would use from GAMES in that form (every Nth of
-//! each game) and stops; `tools/label.py` replaces their targets with
+//! each game) and stops; `lab/tools/label.py` replaces their targets with
 //! Fairy-Stockfish's judgement, so that the weights can be fitted to a
 //! stronger engine's evaluation rather than to the results of fast games. Every position of every game from the 9th
 //! ply on, with the side to move not in check and no capture worth making
@@ -534,7 +534,8 @@ fn main() {
         print_worst(*v, &all, &w.0, w.1, worst);
     }
     if write {
-        let path = "src/ai/weights.rs";
+        // The game crate's weights, wherever the tuner is run from.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../src/ai/weights.rs");
         let text = std::fs::read_to_string(path).expect("src/ai/weights.rs");
         let head = text
             .split("/// Kinds:")

@@ -1,6 +1,6 @@
-//! Search speed for the README (a benchmark, not a test):
+//! Search speed (lab/measuring.md; a benchmark, not a test):
 //!
-//!     cargo run --release --bin search_bench [ms-per-position]
+//!     cargo run --release -p pantheon-lab --bin search_bench [ms-per-position]
 //!
 //! Searches a fixed set of positions of both games for a fixed time each and
 //! prints depth, nodes and nodes per second; then the depth reached from each

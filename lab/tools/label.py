@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Labels positions with the sparring partner's judgement, for the tuner.
 
-    python3 tools/label.py IN OUT [--nodes N] [--jobs J]
+    python3 lab/tools/label.py IN OUT [--nodes N] [--jobs J]
 
 IN holds `pos VARIANT GROUP TARGET FEN` lines (`tune --dump` writes them);
 OUT gets the same lines with TARGET replaced by Fairy-Stockfish's expected
 result for White, 1 / (1 + 10^(-cp/400)) from its score after N nodes
-(a mate to come is 1 or 0). J copies of tools/sparring/fsf.mjs run at once,
+(a mate to come is 1 or 0). J copies of lab/tools/sparring/fsf.mjs run at once,
 or of a native Fairy-Stockfish given with --engine PATH (about three times
 faster; it reads tests/data/variants.ini).
 Positions it cannot judge (no score) are left out and counted. Lines
@@ -28,7 +28,7 @@ NAMES = {"mansindam": "mansindam", "pandemonium": "pandemonium_prose"}
 SCORE = re.compile(r"\bscore (cp|mate) (-?\d+)")
 
 
-VARIANTS = os.path.join(HERE, "..", "tests", "data", "variants.ini")
+VARIANTS = os.path.join(HERE, "..", "..", "tests", "data", "variants.ini")
 
 
 class Partner:

@@ -2,7 +2,7 @@
 //! estimate (a measuring tool, not a test). Every game end is judged by our own
 //! rules (`pantheon::engine::Game`), not by the engines.
 //!
-//!     cargo run --release --bin match -- \
+//!     cargo run --release -p pantheon-lab --bin match -- \
 //!         --engine1 "target/release/uci" --opt1 Level=4 \
 //!         --engine2 "target/release/uci" --opt2 Level=3 \
 //!         --variant both --games 100 --go "movetime 200"
@@ -152,7 +152,7 @@ const USAGE: &str = "usage: match --engine1 CMD --engine2 CMD [--opt1/--opt2 NAM
 [--plies N] [--seed N] [--max-plies N] [--concurrency N] [--sprt ELO0,ELO1] \
 [--alias1/--alias2 OURS=THEIRS] [--verbose]
        match --tally [--sprt ELO0,ELO1] FILE...
-(each option is described at the top of src/bin/match.rs)";
+(each option is described at the top of lab/src/bin/match.rs)";
 
 /// The command line, or what is wrong with it.
 fn parse_args(args: &[String]) -> Result<Args, String> {

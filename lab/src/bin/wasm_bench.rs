@@ -1,12 +1,12 @@
 //! Search speed in WebAssembly, the same code the web worker runs (a benchmark,
 //! not a test). Built for wasm32 it exports `bench(depth)`, which searches the
 //! fixed positions of `search_bench` to that depth and returns the node count;
-//! `tools/wasm_bench.mjs` times it in Node (V8, as in Chromium). Natively it
+//! `lab/tools/wasm_bench.mjs` times it in Node (V8, as in Chromium). Natively it
 //! prints the same count with the CPU time, for the comparison:
 //!
-//!     cargo build --profile web-worker --target wasm32-unknown-unknown --bin wasm_bench
-//!     node tools/wasm_bench.mjs target/wasm32-unknown-unknown/web-worker/wasm_bench.wasm 7
-//!     cargo run --release --bin wasm_bench 7
+//!     cargo build --profile web-worker --target wasm32-unknown-unknown -p pantheon-lab --bin wasm_bench
+//!     node lab/tools/wasm_bench.mjs target/wasm32-unknown-unknown/web-worker/wasm_bench.wasm 7
+//!     cargo run --release -p pantheon-lab --bin wasm_bench 7
 
 use pantheon::ai::{Limits, Searcher};
 use pantheon::engine::{Game, Variant};

@@ -1,10 +1,10 @@
 //! Our engine in WebAssembly as a UCI engine, the same code the web worker
 //! runs (a test tool: ours in WebAssembly against the sparring partner in
 //! WebAssembly at equal time). Built for wasm32 it exports three functions
-//! that `tools/wasm_uci.mjs` calls from Node, a command line at a time:
+//! that `lab/tools/wasm_uci.mjs` calls from Node, a command line at a time:
 //!
-//!     cargo build --profile web-worker --target wasm32-unknown-unknown --bin wasm_uci
-//!     node tools/wasm_uci.mjs target/wasm32-unknown-unknown/web-worker/wasm_uci.wasm
+//!     cargo build --profile web-worker --target wasm32-unknown-unknown -p pantheon-lab --bin wasm_uci
+//!     node lab/tools/wasm_uci.mjs target/wasm32-unknown-unknown/web-worker/wasm_uci.wasm
 //!
 //! `go` searches before it returns (there is no thread: `stop` cannot cut a
 //! search short, so give every `go` a limit); the clock is the host's
@@ -64,7 +64,7 @@ mod exports {
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     eprintln!(
-        "wasm_uci is built for wasm32 and run by tools/wasm_uci.mjs; natively, use the uci binary"
+        "wasm_uci is built for wasm32 and run by lab/tools/wasm_uci.mjs; natively, use the uci binary"
     );
     std::process::exit(2);
 }

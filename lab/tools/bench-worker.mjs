@@ -1,15 +1,20 @@
-// Times the search benchmark (src/bin/wasm_bench.rs, built for wasm32) inside
+// Times the search benchmark (lab/src/bin/wasm_bench.rs, built for wasm32) inside
 // a dedicated web worker in Chromium, the way the game's engine runs:
-//   node tests/browser/bench-worker.mjs <wasm_bench.wasm> [depth]
-// tools/speed.sh builds the file and prints this beside the native figure.
-import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.mjs';
+//   node lab/tools/bench-worker.mjs <wasm_bench.wasm> [depth]
+// lab/tools/speed.sh builds the file and prints this beside the native figure.
+// Playwright and the browser's settings are the browser tests' (tests/browser/,
+// installed by tools/setup.sh).
+import { createRequire } from 'node:module';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../tests/browser/chromium.mjs';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
+const browserTests = new URL('../../tests/browser/package.json', import.meta.url);
+const { chromium } = createRequire(browserTests)('@playwright/test');
+
 const [file, depthArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node bench-worker.mjs <wasm_bench.wasm> [depth]');
+  console.error('usage: node lab/tools/bench-worker.mjs <wasm_bench.wasm> [depth]');
   process.exit(2);
 }
 const depth = Number(depthArg ?? 7);

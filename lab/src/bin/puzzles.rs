@@ -1,8 +1,8 @@
 //! Makes the puzzle set (`static/puzzles.tsv`, format in
 //! `src/protocol/puzzle.rs`) from games of our own levels, and checks it.
 //!
-//!     cargo run --release --bin puzzles -- --games 400 --seed 1 --out static/puzzles.tsv
-//!     cargo run --release --bin puzzles -- --check static/puzzles.tsv
+//!     cargo run --release -p pantheon-lab --bin puzzles -- --games 400 --seed 1 --out static/puzzles.tsv
+//!     cargo run --release -p pantheon-lab --bin puzzles -- --check static/puzzles.tsv
 //!
 //! Options:
 //!   --variant V      mansindam, pandemonium or both (default both)
@@ -122,7 +122,11 @@ fn parse_args() -> Result<Args, String> {
             }
             "--played-only" => a.alternatives = false,
             "--every" => a.every = (number(value()?)? as usize).max(1),
-            _ => return Err(format!("unknown argument {flag} (see src/bin/puzzles.rs)")),
+            _ => {
+                return Err(format!(
+                    "unknown argument {flag} (see lab/src/bin/puzzles.rs)"
+                ))
+            }
         }
     }
     Ok(a)

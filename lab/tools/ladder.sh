@@ -5,7 +5,7 @@
 # machine or its load; `go movetime 60000` replaces each level's time guard.
 # The binaries are copied first, so rebuilding during the run changes nothing.
 #
-#   tools/ladder.sh [games] [seed] [pairs]    defaults: 100, 1, "2v1 3v2 4v3 5v4 6v5 6v1"
+#   lab/tools/ladder.sh [games] [seed] [pairs]    defaults: 100, 1, "2v1 3v2 4v3 5v4 6v5 6v1"
 #
 # Every game goes to target/ladder/L<a>vL<b>-s<seed>.txt (one line each) and
 # each pair's summary to the standard output. A long pair can be played in
@@ -14,12 +14,12 @@
 # Runs one game at a time under `nice`: start two with different pairs to
 # use two cores.
 set -eu
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 GAMES=${1:-100}
 SEED=${2:-1}
 PAIRS=${3:-"2v1 3v2 4v3 5v4 6v5 6v1"}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
-cargo build --release --bin uci --bin match >&2
+cargo build --release -p pantheon -p pantheon-lab --bin uci --bin match >&2
 SNAP=$(mktemp -d)
 cp "$CARGO_TARGET_DIR/release/uci" "$CARGO_TARGET_DIR/release/match" "$SNAP/"
 OUT=$CARGO_TARGET_DIR/ladder

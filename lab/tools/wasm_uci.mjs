@@ -1,7 +1,7 @@
-// Our engine in WebAssembly under Node as a UCI engine (src/bin/wasm_uci.rs),
+// Our engine in WebAssembly under Node as a UCI engine (lab/src/bin/wasm_uci.rs),
 // for matches against the sparring partner in WebAssembly at equal time:
-//   node tools/wasm_uci.mjs [file.wasm]
-// (default target/wasm_uci.opt.wasm, as tools/wasm-match.sh builds it).
+//   node lab/tools/wasm_uci.mjs [file.wasm]
+// (default target/wasm_uci.opt.wasm, as lab/tools/wasm-match.sh builds it).
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { createInterface } from "node:readline";

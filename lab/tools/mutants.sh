@@ -5,20 +5,20 @@
 # would let break. Too slow for the default test command (about 8 s a
 # mutant; the engine has about 940), so it runs in parts that add up:
 #
-#   tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
-#   tools/mutants.sh engine            all of src/engine/
-#   tools/mutants.sh page-rerun -- --re 'link\.rs:.*Link::parse'
+#   lab/tools/mutants.sh engine 1/8        shard 1 of 8 of src/engine/
+#   lab/tools/mutants.sh engine            all of src/engine/
+#   lab/tools/mutants.sh page-rerun -- --re 'link\.rs:.*Link::parse'
 #                                      a part of a usual set (its files)
-#   tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
-#   tools/mutants.sh rest src/engine/pgn.rs -- --exclude-re 'pgn\.rs:[0-9]{1,2}:'
+#   lab/tools/mutants.sh pgn src/engine/pgn.rs src/engine/game.rs   named files
+#   lab/tools/mutants.sh rest src/engine/pgn.rs -- --exclude-re 'pgn\.rs:[0-9]{1,2}:'
 #                                      options after -- go to cargo-mutants
 #
 # The lists of each part (caught, missed, timeout, unviable) are kept in
-# tests/data/mutants/<name>[-<k>of<n>]/, and a line per part is appended to
-# tests/data/mutants/runs.txt. Equivalent mutants (they cannot change
+# lab/data/mutants/<name>[-<k>of<n>]/, and a line per part is appended to
+# lab/data/mutants/runs.txt. Equivalent mutants (they cannot change
 # behaviour) are excluded in .cargo/mutants.toml, each with its reason.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
 MUTANTS_VERSION=27.1.0
@@ -30,7 +30,7 @@ if [ "$(cargo nextest --version 2>/dev/null | head -1 | cut -d" " -f1-2)" != "ca
   cargo install cargo-nextest --version "$NEXTEST_VERSION" --locked --force
 fi
 
-name=${1:?usage: tools/mutants.sh NAME [SHARD/N] [FILES...]}
+name=${1:?usage: lab/tools/mutants.sh NAME [SHARD/N] [FILES...]}
 shift
 shard=
 if [[ ${1:-} =~ ^[0-9]+/[0-9]+$ ]]; then shard=$1; shift; fi
@@ -64,7 +64,7 @@ esac
 # and their distances, repetitions, campmate, a table move's legality, the
 # line, the clock, the limits and levels, the table's mate distances,
 # exchanges, the review, the random numbers. The puzzle generator is its
-# own part (`tools/mutants.sh ai-puzzle src/ai/puzzle.rs`). The rest of
+# own part (`lab/tools/mutants.sh ai-puzzle src/ai/puzzle.rs`). The rest of
 # src/ai/ (the evaluation's terms, the search's pruning and ordering)
 # decides strength, not a rule: games (SPRT) judge it, not tests.
 if [ "$name" = ai ] && [ ${#named[@]} -eq 0 ]; then
@@ -88,7 +88,7 @@ commit=$(git rev-parse --short HEAD)
 # (cargo-mutants exits non-zero when a mutant is missed: the lists say it.)
 cargo mutants "${args[@]}" "$@" --jobs "${MUTANTS_JOBS:-1}" --timeout 90 --output "$out" --no-shuffle || true
 [ -f "$out/mutants.out/outcomes.json" ] || { echo "mutants: no results in $out" >&2; exit 1; }
-dir=tests/data/mutants/$part
+dir=lab/data/mutants/$part
 mkdir -p "$dir"
 for list in caught missed timeout unviable; do
   cp "$out/mutants.out/$list.txt" "$dir/$list.txt" 2>/dev/null || : > "$dir/$list.txt"
@@ -99,4 +99,4 @@ viable=$((caught + missed + timeout))
 printf '%s %s commit=%s caught=%s missed=%s timeout=%s unviable=%s score=%s%% seconds=%s\n' \
   "$(date -u +%F)" "$part" "$commit" "$caught" "$missed" "$timeout" "$unviable" \
   "$(( viable ? 100 * (caught + timeout) / viable : 100 ))" $((SECONDS - started)) \
-  | tee -a tests/data/mutants/runs.txt
+  | tee -a lab/data/mutants/runs.txt

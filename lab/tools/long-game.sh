@@ -3,6 +3,6 @@
 # (time per move, memory per move) and then in the page in Chromium (opening
 # such a game, a move, a step back). Needs a release build in dist/.
 set -eu
-cd "$(dirname "$0")/.."
-cargo run --quiet --release --bin long_game -- "${1:-1000}" target/long-game
-node tests/browser/long-game.mjs dist target/long-game
+cd "$(dirname "$0")/../.."
+cargo run --quiet --release -p pantheon-lab --bin long_game -- "${1:-1000}" target/long-game
+node lab/tools/long-game.mjs dist target/long-game

@@ -4,10 +4,10 @@
 //! needs per move (play and snapshot) early and late in the game, and the
 //! memory held after each move, to show that nothing grows but the history.
 //!
-//!     cargo run --release --bin long_game [plies] [out-dir]
+//!     cargo run --release -p pantheon-lab --bin long_game [plies] [out-dir]
 //!
 //! Writes each game's moves (UCI, one line) to `<out-dir>/<variant>.txt`
-//! (default `target/long-game`), for `tests/browser/long-game.mjs`.
+//! (default `target/long-game`), for `lab/tools/long-game.mjs`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};

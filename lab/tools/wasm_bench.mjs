@@ -1,5 +1,5 @@
-// Times the wasm build of src/bin/wasm_bench.rs in Node (V8, the engine of
-// Chromium's workers): node tools/wasm_bench.mjs <file.wasm> [depth]
+// Times the wasm build of lab/src/bin/wasm_bench.rs in Node (V8, the engine of
+// Chromium's workers): node lab/tools/wasm_bench.mjs <file.wasm> [depth]
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 

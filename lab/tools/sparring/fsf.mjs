@@ -1,8 +1,8 @@
 // Fairy-Stockfish (the npm package fairy-stockfish-nnue.wasm, WebAssembly)
 // as a UCI engine on stdin/stdout, with our variants loaded: a sparring
-// partner for the AI's tests (src/bin/match.rs), never part of the site.
+// partner for the AI's tests (lab/src/bin/match.rs), never part of the site.
 //
-//   node tools/sparring/fsf.mjs [VARIANTS_INI]
+//   node lab/tools/sparring/fsf.mjs [VARIANTS_INI]
 //
 // VARIANTS_INI defaults to tests/data/variants.ini; its Pandemonium is named
 // pandemonium_prose (match: --alias2 pandemonium=pandemonium_prose).
@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ini = process.argv[2] ?? path.join(here, "../../tests/data/variants.ini");
+const ini = process.argv[2] ?? path.join(here, "../../../tests/data/variants.ini");
 
 // With fetch present, emscripten's loader fetches the wasm by its path and
 // fails under Node; without it, it reads the file from disk.

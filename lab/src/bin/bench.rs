@@ -1,6 +1,6 @@
-//! Speed figures for the README (a benchmark, not a test):
+//! Speed figures (lab/measuring.md; a benchmark, not a test):
 //!
-//!     cargo run --release --bin bench [perft]
+//!     cargo run --release -p pantheon-lab --bin bench [perft]
 //!
 //! Perft from both start positions at depths 4 and 5, counting the last ply's
 //! moves without making them (as Fairy-Stockfish's perft does), and the same

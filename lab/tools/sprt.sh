@@ -1,9 +1,9 @@
 #!/bin/sh
 # A search or evaluation change, tested as the strong engines test theirs: the
 # working tree's engine against a base commit's, game pairs on both cores
-# until the sequential probability ratio test decides (src/bin/match.rs).
+# until the sequential probability ratio test decides (lab/src/bin/match.rs).
 #
-#   tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]
+#   lab/tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]
 #
 #   BASE   a commit (HEAD~1, a hash, a branch) built into target/sprt/, or
 #          "." for the working tree's engine on both sides (a switch or an
@@ -17,11 +17,11 @@
 # 100", --games 1000, --opt1 NullMove=false for a switch on one side only).
 # --eval1 "value.P=60,weak=8" runs engine1 with those evaluation weights
 # (PANTHEON_EVAL, see src/ai/eval.rs).
-# A line per test is appended to tests/data/sprt/log.txt; the README's table
-# of accepted and rejected changes is made from it.
+# A line per test is appended to lab/data/sprt/log.txt, and lab/sprt.md's
+# table of the tests is made again from it (the sprt_table binary).
 set -eu
-cd "$(dirname "$0")/.."
-base=${1:?usage: tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]}
+cd "$(dirname "$0")/../.."
+base=${1:?usage: lab/tools/sprt.sh BASE [gain|keep] [--eval1 SPEC] [match arguments...]}
 shift
 kind=gain
 case ${1:-} in gain | keep) kind=$1; shift ;; esac
@@ -52,7 +52,7 @@ fi
 # runs change neither the binaries nor the log line.
 head=$(git rev-parse --short HEAD)
 dirty=$(git diff --quiet HEAD -- src Cargo.toml || echo "+changes")
-cargo build --quiet --release --bin uci --bin match
+cargo build --quiet --release -p pantheon -p pantheon-lab --bin uci --bin match
 # Copies: rebuilding while the test runs changes nothing.
 new_bin=target/sprt/uci-new-$$
 cp target/release/uci "$new_bin"
@@ -68,9 +68,10 @@ log=target/sprt/games-$sha-vs-$head$dirty-$$.txt
 target/sprt/match-$$ --engine1 "$engine1" --engine2 "$base_bin" --variant both \
   --games 4000 --go "movetime 40" --concurrency 2 --sprt "$bounds" --verbose "$@" >"$log"
 tail -8 "$log"
-mkdir -p tests/data/sprt
+mkdir -p lab/data/sprt
 what="$*${eval1:+ eval1 $eval1}"
 printf '%s %s%s vs %s %s%s: %s | %s\n' "$(date -u +%F)" "$head" "$dirty" "$sha" "$kind" \
   "${what:+ ($what)}" \
-  "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>tests/data/sprt/log.txt
+  "$(grep -E '^engine1 \+' "$log")" "$(grep '^SPRT' "$log")" >>lab/data/sprt/log.txt
+cargo run --quiet --release -p pantheon-lab --bin sprt_table
 echo "(games in $log)"
