@@ -14,7 +14,8 @@ export const EMBED = `http://127.0.0.1:${SITE_PORT + 1}`;
 export default defineConfig({
   testDir: './specs',
   outputDir: './test-results',
-  timeout: 60_000,
+  // (Room for the waits a busy machine needs: REVIEW_WAIT_MS.)
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,

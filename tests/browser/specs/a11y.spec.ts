@@ -2,7 +2,7 @@
 // practices) finds nothing to report on any page size, language, piece set,
 // in the embedded game and with a dialog open.
 import { expect, Page, test } from '@playwright/test';
-import { axeViolations, describeViolations, expectNoViolations, openGame } from './helpers';
+import { axeViolations, describeViolations, expectNoViolations, openGame, REVIEW_WAIT_MS } from './helpers';
 
 const pages: [string, number, number, Record<string, string>][] = [
   ['desktop', 1280, 800, {}],
@@ -62,7 +62,7 @@ for (const [name, width, height, params] of [
       await expect(page.getByTestId('embed-line').locator('.line-eval')).not.toBeEmpty();
     } else {
       await page.getByTestId('review').click();
-      await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: REVIEW_WAIT_MS });
       await page.locator('[data-testid="tree"] .move[data-ply="3"]').click();
       await expect(page.getByTestId('better')).toBeVisible();
       // The lines deepen and change while axe reads: switch the engine off.

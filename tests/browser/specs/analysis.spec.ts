@@ -1,7 +1,7 @@
 import { expect, Page, test } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { frameReport, openGame, OWN_WORK_LIMIT_MS, ownWorkReport, playUci, timeOwnWork, watchFrames } from './helpers';
+import { frameReport, openGame, OWN_WORK_LIMIT_MS, ownWorkReport, playUci, REVIEW_WAIT_MS, timeOwnWork, watchFrames } from './helpers';
 
 const artifacts = join(__dirname, '..', 'artifacts');
 // Mansindam: 2. … Cg5?? leaves the Cardinal to Black's Queen (the game the
@@ -148,7 +148,7 @@ test('moves branch into variations, shown in brackets; steps and keys walk the t
 test('a review marks the blunder, draws the better move, and survives a reload', async ({ page }) => {
   await analyse(page, { moves: BLUNDER });
   await page.getByTestId('review').click();
-  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: REVIEW_WAIT_MS });
   await expect(page.getByTestId('review-progress')).toHaveCount(0);
   const cg5 = page.locator('[data-testid="tree"] .move[data-ply="3"]');
   await expect(cg5).toHaveAttribute('data-mark', 'blunder');
@@ -185,7 +185,7 @@ test('a review marks the blunder, draws the better move, and survives a reload',
 test('the record of a reviewed game has the evaluations and marks, and reads back', async ({ page }) => {
   await analyse(page, { moves: BLUNDER });
   await page.getByTestId('review').click();
-  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: REVIEW_WAIT_MS });
   await page.getByTestId('record').click();
   const pgn = await page.getByTestId('pgn').inputValue();
   const moves = pgn.slice(pgn.indexOf('\n\n')).replace(/\s+/g, ' ').trim();
@@ -265,7 +265,7 @@ test('on a 320 px phone the bar, the lines and the review fit without scrolling 
   await expect(page.getByTestId('engine')).toHaveText('엔진');
   await expect(page.getByTestId('review')).toHaveText('대국 복기');
   await page.getByTestId('review').click();
-  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: REVIEW_WAIT_MS });
   await expect(page.locator('[data-testid="tree"] .move[data-ply="3"]')).toHaveAttribute('aria-label', 'Cg5, 큰 실수');
   await expect(page.getByTestId('review-summary').locator('tr[data-mark="blunder"] th')).toHaveText('큰 실수??');
   for (const id of ['eval-bar', 'engine-lines', 'graph', 'review-summary']) {

@@ -1,7 +1,7 @@
 import { expect, Locator, Page, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { centre, handSlot, openGame, playUci, plies, square, touchHold } from './helpers';
+import { centre, handSlot, openGame, playUci, plies, REVIEW_WAIT_MS, square, touchHold } from './helpers';
 
 // What a new player met on a phone (390×844, touch) and a desktop
 // (1280×800), one test per defect (issue 64), each written to fail before
@@ -111,7 +111,7 @@ test('3. the player\'s hand stays where it was when the game ends and after a re
   await expect(page.getByTestId('analysis')).toBeVisible();
   const reviewed = await place(hand);
   await page.getByTestId('review').click();
-  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('review-summary')).toBeVisible({ timeout: REVIEW_WAIT_MS });
   expect(await place(hand)).toEqual(reviewed);
   expect(await inViewport(page, hand)).toBe(true);
 });
