@@ -41,12 +41,16 @@ else
   base_bin=target/sprt/uci-$sha
 fi
 if [ -n "$base_bin" ] && [ ! -x "$base_bin" ]; then
-  src=target/sprt/src-$sha
-  rm -rf "$src"
+  # Checked out outside the repository: under it, a commit from before the
+  # workspace (Cargo.toml without [workspace]) would be taken for a package
+  # of this workspace that its members do not list, and cargo refuses it.
+  tmp=$(mktemp -d)
+  src=$tmp/src-$sha
   git worktree add --detach -f "$src" "$sha" >/dev/null
   CARGO_TARGET_DIR=target/sprt/build cargo build --quiet --release --manifest-path "$src/Cargo.toml" --bin uci
   cp target/sprt/build/release/uci "$base_bin"
   git worktree remove --force "$src"
+  rmdir "$tmp"
 fi
 # The commit tested, taken before the build: commits made while the test
 # runs change neither the binaries nor the log line.
