@@ -910,21 +910,18 @@ fn the_connection_goes_through_every_state() {
     assert_eq!(Connected.went_offline(), Connected);
 }
 
+/// White's untimed game as its page restores it after a reload at `now`.
+fn reloaded(white: &Session, now: u64) -> Session {
+    let moves = white.state().moves;
+    Session::restore(ID, terms(Timing::Untimed), Color::White, &moves, None, now).unwrap()
+}
+
 #[test]
 fn only_the_page_that_stayed_may_claim() {
     // A reload: the restored page left; the page that stayed may claim.
     let (mut white, mut black) = pair(Timing::Untimed);
     relay(&mut white, &mut black, "e3e4", 0, 0);
-    let moves = white.state().moves;
-    let mut white = Session::restore(
-        ID,
-        terms(Timing::Untimed),
-        Color::White,
-        &moves,
-        None,
-        5_000,
-    )
-    .unwrap();
+    let mut white = reloaded(&white, 5_000);
     black.channel_closed(5_000);
     let late = 5_000 + 10 * GRACE_MS;
     assert_eq!(white.claim(late), Err(LocalError::CannotClaim));
@@ -1036,16 +1033,7 @@ fn a_page_that_missed_the_drop_answers_a_resume_with_its_own() {
     let (mut white, mut black) = pair(Timing::Untimed);
     relay(&mut white, &mut black, "e3e4", 0, 0);
     // White's page reloads: its game is restored, the channel down.
-    let moves = white.state().moves;
-    let mut white = Session::restore(
-        ID,
-        terms(Timing::Untimed),
-        Color::White,
-        &moves,
-        None,
-        5_000,
-    )
-    .unwrap();
+    let mut white = reloaded(&white, 5_000);
     let resume = white.channel_opened(6_000).unwrap();
     let Ok(Event::Resumed {
         caught_up,
