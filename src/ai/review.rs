@@ -8,7 +8,7 @@
 //! one to suffer as 0. A
 //! move's loss is the mover's expected score before it, with the best move,
 //! less the expected score after it; the engine's own best move loses
-//! nothing by definition. The marks, as the README states them:
+//! nothing by definition. The marks (docs/ai.md, Game review):
 //!
 //! | loss of expected score | mark |
 //! |---|---|
@@ -32,7 +32,7 @@ use super::{Limits, Score, Searcher};
 /// reaches depth 8 to 14, mostly 9 or more, in its first 34 plies (later
 /// its positions hold short mates, found at once); 300,000 gained about one
 /// ply there for half as much time again: 52-61 s for that 100-ply game in
-/// Chromium on a slower machine (README, Game review).
+/// Chromium on a slower machine (docs/ai.md, Game review).
 pub const REVIEW_NODES: u64 = 200_000;
 
 /// Expected score lost (0..1) from which a move is an inaccuracy...

@@ -484,10 +484,10 @@ fn clock_limits_share_the_time_left() {
     assert_eq!((l.soft_ms, l.movetime_ms), (Some(2.0), Some(5.0)));
 }
 
-/// The README's table of levels: each level's depth, node limit, time
+/// The table of levels in docs/ai.md: each level's depth, node limit, time
 /// guard and noise; out-of-range levels are the nearest one.
 #[test]
-fn levels_are_the_readmes_table() {
+fn levels_are_the_documented_table() {
     let table = [
         (1, Some(1), None, 1_000.0, 250),
         (2, Some(2), None, 1_000.0, 90),

@@ -86,7 +86,7 @@ pub struct Puzzle {
     /// UCI moves: the opponent's, then the solution (see the module's note).
     pub moves: Vec<String>,
     /// An estimate of how hard it is, on the scale of the player's puzzle
-    /// rating (README: Puzzles).
+    /// rating (docs/ai.md: Puzzles).
     pub rating: u32,
     pub themes: Vec<Theme>,
     /// Where it comes from: a self-play game of the generator (its seed,
