@@ -21,6 +21,9 @@ cargo fmt --check
 step "links in the docs"
 python3 tools/check-links.py
 
+step "commit messages (CONTRIBUTING.md's convention)"
+python3 tools/check-commits.py
+
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
