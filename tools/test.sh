@@ -24,6 +24,9 @@ python3 tools/check-links.py
 step "commit messages (CONTRIBUTING.md's convention)"
 python3 tools/check-commits.py
 
+step "the code's shape: the page's size limits, the layers' import directions"
+python3 tools/check-shape.py
+
 step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
 
