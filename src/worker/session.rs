@@ -101,18 +101,28 @@ impl Session {
         e.localized(self.lang, variant)
     }
 
-    /// Answers a request: the page's one way into the worker. A request
-    /// that changes the game is answered with a snapshot (after the refusal,
-    /// if it was refused: the game is then unchanged); an illegal move is
-    /// refused silently (the page offers only legal ones). `now` is the
-    /// clock, in milliseconds, for the hint's time limit.
-    pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64) -> Vec<Response> {
+    /// Answers a request: the page's one way into the worker. Each answer
+    /// is told to `post` as soon as it is known (an analysis after every
+    /// iteration, a review after every position). A request that changes
+    /// the game is answered with a snapshot (after the refusal, if it was
+    /// refused: the game is then unchanged); an illegal move is refused
+    /// silently (the page offers only legal ones). `now` is the clock, in
+    /// milliseconds, for the hint's time limit.
+    pub fn stream(
+        &mut self,
+        request: Request,
+        now: &dyn Fn() -> f64,
+        post: &mut dyn FnMut(Response),
+    ) {
         #[cfg(feature = "study")]
         let request = match self.online_request(request, now() as u64) {
-            Ok(answer) => return answer,
+            Ok(answers) => {
+                answers.into_iter().for_each(post);
+                return;
+            }
             Err(request) => *request,
         };
-        match request {
+        let answers = match request {
             Request::Hint => self.hint(now).map(Response::Hint).into_iter().collect(),
             Request::Record { date } => vec![Response::Record(self.record(&date))],
             Request::ShowMove(ply) => self
@@ -163,10 +173,20 @@ impl Session {
             #[cfg(feature = "study")]
             Request::Friend(request) => self.friend(request, now() as u64),
             #[cfg(feature = "study")]
-            Request::Analyse(_) | Request::Review(_) => {
-                let mut out = Vec::new();
-                self.stream(request, now, &mut |r| out.push(r));
-                out
+            Request::Analyse(a) => {
+                if let Err(e) = self.analyse(&a, now, post) {
+                    post(Response::Error(e));
+                }
+                return;
+            }
+            #[cfg(feature = "study")]
+            Request::Review(r) => {
+                let last = match self.review(&r, post) {
+                    Ok(review) => Response::Reviewed(Box::new(review)),
+                    Err(e) => Response::Error(e),
+                };
+                post(last);
+                return;
             }
             Request::Flag(side) => {
                 let result = self
@@ -176,32 +196,16 @@ impl Session {
                     .map_err(|e| self.say(&e));
                 self.answer(result, false)
             }
-        }
+        };
+        answers.into_iter().for_each(post);
     }
 
-    /// Answers a request as [`Session::handle`] does, each answer told to
-    /// `post` as soon as it is known: an analysis after every iteration, a
-    /// review after every position.
-    pub fn stream(
-        &mut self,
-        request: Request,
-        now: &dyn Fn() -> f64,
-        post: &mut dyn FnMut(Response),
-    ) {
-        match request {
-            #[cfg(feature = "study")]
-            Request::Analyse(a) => {
-                if let Err(e) = self.analyse(&a, now, post) {
-                    post(Response::Error(e));
-                }
-            }
-            #[cfg(feature = "study")]
-            Request::Review(r) => match self.review(&r, post) {
-                Ok(review) => post(Response::Reviewed(Box::new(review))),
-                Err(e) => post(Response::Error(e)),
-            },
-            other => self.handle(other, now).into_iter().for_each(post),
-        }
+    /// The answers to a request, all at once: [`Session::stream`]
+    /// collected.
+    pub fn handle(&mut self, request: Request, now: &dyn Fn() -> f64) -> Vec<Response> {
+        let mut out = Vec::new();
+        self.stream(request, now, &mut |r| out.push(r));
+        out
     }
 
     /// The answer to a request that may have changed the game: its refusal
