@@ -2,17 +2,18 @@
 //! it, and a line where the solver has **one** winning answer at every move
 //! (a second move that also wins keeps the position out, as lichess's
 //! generator does). The generator (`lab/src/bin/puzzles.rs`) proves candidates
-//! with [`prove`]; the test of the committed set (`tests/puzzles.rs`)
-//! checks a sample again with [`check`], so that a change of the rules or
-//! of the engine that breaks a puzzle fails the tests.
+//! with [`prove`]; the test of the committed set (`lab/tests/puzzles.rs`)
+//! checks a sample again with [`check_line`], so that a change of the rules
+//! or of the engine that breaks a puzzle fails the tests. The set's file
+//! format and its themes are the page's (`protocol::puzzle`); the lab
+//! names a proved line's themes (`lab/src/puzzle_set.rs`).
 //!
 //! Every search is a fresh, node-limited one ([`PROOF_NODES`]): the same
 //! engine gives the same answer on any machine.
 
 use crate::ai::review::expectation;
 use crate::ai::{Limits, Line, Score, Searcher};
-use crate::engine::{Bitboard, Color, Game, Move, Position, Reason, Variant};
-use crate::protocol::puzzle::{Puzzle, Theme};
+use crate::engine::{Game, Move, Variant};
 
 /// Nodes of every search that proves or checks a step of a puzzle.
 pub const PROOF_NODES: u64 = 200_000;
@@ -49,7 +50,6 @@ pub struct Proof {
     /// The solver's moves and the opponent's replies, starting and ending
     /// with the solver's.
     pub line: Vec<Move>,
-    pub themes: Vec<Theme>,
     /// The iteration from which the search's best move was the solution's
     /// first move and stayed so: how deep one must look to find it.
     pub found_at_depth: u32,
@@ -166,11 +166,9 @@ pub fn prove(game: &Game, nodes: u64) -> Result<Proof, Refusal> {
         game.play(r).map_err(|_| Refusal::NotWinning)?;
         line.push(r);
     }
-    let themes = themes(&start, &line);
     let rating = rating(found_at_depth, &start, &line);
     Ok(Proof {
         line,
-        themes,
         found_at_depth,
         rating,
     })
@@ -194,136 +192,47 @@ pub fn rating(found_at_depth: u32, start: &Game, line: &[Move]) -> u32 {
     (500 + 140 * (depth - 1) + 160 * (moves - 1) + if quiet { 150 } else { 0 }).clamp(400, 2800)
 }
 
-/// The themes of a proved line played from `start`.
-pub fn themes(start: &Game, line: &[Move]) -> Vec<Theme> {
-    let mut game = start.clone();
-    let solver = game.position().side_to_move();
-    let mut themes = Vec::new();
-    let mut forked: Vec<Bitboard> = Vec::new();
-    let mut took_forked = false;
-    for (i, &m) in line.iter().enumerate() {
-        let pos = game.position().clone();
-        if i % 2 == 0 {
-            if m.promotes() {
-                themes.push(Theme::Promotion);
-            }
-            if pos.piece_at(m.to()).is_some() && forked.iter().any(|f| f.has(m.to())) {
-                took_forked = true;
-            }
-        }
-        if game.play(m).is_err() {
-            break;
-        }
-        if i % 2 == 0 {
-            forked.push(fork(game.position(), m, solver));
-        }
-    }
-    match game.outcome() {
-        Some(o) if o.winner == solver => {
-            themes.push(Theme::Mate);
-            match o.reason {
-                Reason::Campmate => themes.push(Theme::Campmate),
-                Reason::Repetition | Reason::PerpetualCheck => themes.push(Theme::Repetition),
-                Reason::Checkmate if line.last().is_some_and(|m| m.from().is_none()) => {
-                    themes.push(Theme::DropMate)
-                }
-                _ => {}
-            }
-        }
-        _ => themes.push(Theme::Advantage),
-    }
-    if took_forked {
-        themes.push(Theme::Fork);
-    }
-    match line.len().div_ceil(2) {
-        1 => themes.push(Theme::Short),
-        n if n >= 3 => themes.push(Theme::Long),
-        _ => {}
-    }
-    themes.sort();
-    themes.dedup();
-    themes
-}
-
-/// The opponent's pieces (the King, or any but a Pawn) attacked by the piece
-/// the solver's move `m` put on its square, when there are two or more of
-/// them; else none.
-fn fork(pos: &Position, m: Move, solver: Color) -> Bitboard {
-    let Some(piece) = pos.piece_at(m.to()) else {
-        return Bitboard::default();
-    };
-    let rules = pos.rules();
-    let targets =
-        pos.attacks_from(piece.kind, solver, m.to(), pos.occupied()) & pos.pieces_of(solver.flip());
-    let mut big = Bitboard::default();
-    for sq in targets {
-        if pos
-            .piece_at(sq)
-            .is_some_and(|p| rules.kind(p.kind).base != rules.pawn)
-        {
-            big |= sq.bb();
-        }
-    }
-    if big.more_than_one() {
-        big
-    } else {
-        Bitboard::default()
-    }
-}
-
-/// Checks a puzzle of the set with the engine as it is now: every solver's
-/// move the stored one, winning and the only winning move, the opponent's
-/// moves legal, and a mate puzzle's line ending the game in the solver's
-/// favour. Says what is wrong.
-pub fn check(puzzle: &Puzzle, nodes: u64) -> Result<(), String> {
-    let variant: Variant = puzzle
-        .variant
-        .parse()
-        .map_err(|_| format!("{}: unknown game {}", puzzle.id, puzzle.variant))?;
-    let mut game =
-        Game::from_fen(variant, &puzzle.fen).map_err(|e| format!("{}: {e}", puzzle.id))?;
+/// Checks a puzzle's line with the engine as it is now: from `fen` of
+/// `variant`, `moves` (UCI) are the opponent's setting move, then the
+/// solver's and the opponent's in turn; every solver's move must be the
+/// search's best, winning and the only winning move, and every move legal.
+/// Tells whether the line ends the game in the solver's favour, or says
+/// what is wrong.
+pub fn check_line(
+    variant: Variant,
+    fen: &str,
+    moves: &[String],
+    nodes: u64,
+) -> Result<bool, String> {
+    let mut game = Game::from_fen(variant, fen).map_err(|e| e.to_string())?;
     let solver = game.position().side_to_move().flip();
-    for (i, uci) in puzzle.moves.iter().enumerate() {
+    for (i, uci) in moves.iter().enumerate() {
         let m = game
             .position()
             .parse_uci(uci)
-            .map_err(|e| format!("{}: move {} {uci}: {e}", puzzle.id, i + 1))?;
+            .map_err(|e| format!("move {} {uci}: {e}", i + 1))?;
         if i % 2 == 1 {
             let (best, second, _) = two_best(&game, nodes);
             let shown = |l: &Line| format!("{} {}", game.position().uci(l.pv[0]), l.score.uci());
             if best.pv.first() != Some(&m) || !wins(game.variant(), best.score) {
                 return Err(format!(
-                    "{}: move {} {uci} is not the winning move (best {})",
-                    puzzle.id,
+                    "move {} {uci} is not the winning move (best {})",
                     i + 1,
                     shown(&best)
                 ));
             }
             if !leaves_one_win(&game, second.as_ref()) {
                 return Err(format!(
-                    "{}: move {} {uci} is not the only win ({} also)",
-                    puzzle.id,
+                    "move {} {uci} is not the only win ({} also)",
                     i + 1,
                     second.as_ref().map(shown).unwrap_or_default()
                 ));
             }
         }
         game.play(m)
-            .map_err(|e| format!("{}: move {} {uci}: {e}", puzzle.id, i + 1))?;
+            .map_err(|e| format!("move {} {uci}: {e}", i + 1))?;
     }
-    let won = game.outcome().is_some_and(|o| o.winner == solver);
-    if puzzle.themes.contains(&Theme::Mate) != won {
-        return Err(format!(
-            "{}: the line {} the game",
-            puzzle.id,
-            if won {
-                "unexpectedly ends"
-            } else {
-                "does not end"
-            }
-        ));
-    }
-    Ok(())
+    Ok(game.outcome().is_some_and(|o| o.winner == solver))
 }
 
 #[cfg(test)]
@@ -357,30 +266,6 @@ mod tests {
     }
 
     #[test]
-    fn a_line_is_a_mate_only_when_the_solver_wins_the_game() {
-        // Pandemonium: Black's King goes back to a9 a third time, and White,
-        // who checked on every move, loses by the repetition rule.
-        let start = Game::from_uci_moves(
-            Variant::Pandemonium,
-            Some("k8/9/9/9/9/9/9/1R7/4K4[] w - - 0 1"),
-            "b2a2 a9b8 a2b2 b8a9 b2a2 a9b8 a2b2".split(' '),
-        )
-        .unwrap();
-        let back = start.position().parse_uci("b8a9").unwrap();
-        assert_eq!(
-            themes(&start, &[back]),
-            [Theme::Mate, Theme::Repetition, Theme::Short]
-        );
-        // Mansindam: White's King steps forward and Black's campmates: the
-        // game is over, but lost by the solver.
-        let start = game("9/9/9/9/4K4/9/9/1k7/9[] w - - 0 1");
-        let mut after = start.clone();
-        let line = ["e5e6", "b2b1"].map(|m| after.play_str(m).unwrap());
-        assert!(after.is_over());
-        assert_eq!(themes(&start, &line), [Theme::Advantage, Theme::Short]);
-    }
-
-    #[test]
     fn one_winning_move_is_a_puzzle_and_two_are_not() {
         // White's King on e8, in check from the Rook on e3: d9 campmates at
         // once (f9 is White's own Bishop's, e9 still on the Rook's file);
@@ -389,7 +274,7 @@ mod tests {
         let proof = prove(&one, 20_000).unwrap();
         let d9 = one.position().parse_uci("e8d9").unwrap();
         assert_eq!(proof.line, [d9]);
-        assert_eq!(proof.themes, [Theme::Mate, Theme::Campmate, Theme::Short]);
+        // (Its themes, mate by campmate in one: lab/src/puzzle_set.rs.)
         // Found at once, one move, quiet (no capture, no check): 500 + 150.
         assert_eq!((proof.found_at_depth, proof.rating), (1, 650));
         // Without the Bishop, f9 campmates too.

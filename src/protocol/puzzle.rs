@@ -1,6 +1,6 @@
 //! The puzzle set's format (`static/puzzles.tsv`): written by the generator
 //! (`lab/src/bin/puzzles.rs`), read by the page and by the test that proves a
-//! sample again (`tests/puzzles.rs`). Plain data, no engine type, so that
+//! sample again (`lab/tests/puzzles.rs`). Plain data, no engine type, so that
 //! the page reads it without the rules engine.
 //!
 //! One puzzle per line, tab-separated, after a header line:

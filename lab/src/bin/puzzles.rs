@@ -47,6 +47,7 @@ use pantheon::ai::puzzle::{self, Proof, Refusal, PROOF_NODES, SECOND_AT_MOST, WI
 use pantheon::ai::{level, Limits, Rng, Score, Searcher};
 use pantheon::engine::{read_pgn, Game, Move, Variant};
 use pantheon::protocol::puzzle::{read_set, Puzzle, Theme, HEADER};
+use pantheon_lab::puzzle_set::{self, themes};
 
 /// Nodes of the quick search that judges every position of a game.
 const SCAN_NODES: u64 = 8_000;
@@ -141,6 +142,7 @@ struct Found {
     fen: String,
     setter: Move,
     proof: Proof,
+    themes: Vec<Theme>,
     source: String,
 }
 
@@ -238,6 +240,7 @@ fn scan(
                         ply,
                         fen: fen.clone(),
                         setter,
+                        themes: themes(&fresh, &proof.line),
                         proof,
                         source: from,
                     });
@@ -461,7 +464,7 @@ fn to_puzzles(found: &[Found], kept: &[Puzzle]) -> Vec<Puzzle> {
                 fen: f.fen.clone(),
                 moves,
                 rating: f.proof.rating,
-                themes: f.proof.themes.clone(),
+                themes: f.themes.clone(),
                 source: f.source.clone(),
             }
         })
@@ -517,7 +520,7 @@ fn check(path: &str, every: usize, threads: usize, out: Option<&str>) -> Result<
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 let Some(p) = sample.get(i) else { break };
-                if let Err(e) = puzzle::check(p, PROOF_NODES) {
+                if let Err(e) = puzzle_set::check(p, PROOF_NODES) {
                     eprintln!("{e}");
                     verdicts.lock().expect("no thread panicked")[i] = false;
                 }

@@ -1,16 +1,17 @@
 //! The committed puzzle set (`static/puzzles.tsv`, made by
 //! `cargo run --release -p pantheon-lab --bin puzzles`): every puzzle plays by the rules and
 //! ends as its themes say, and a spread sample is proved again by the engine
-//! as it is now (`ai::puzzle::check`: each of the solver's moves the only
+//! as it is now (`puzzle_set::check`: each of the solver's moves the only
 //! winning one), so that a change of the rules or of the engine that breaks
 //! a puzzle fails here. The whole set is checked by
 //! `cargo run --release -p pantheon-lab --bin puzzles -- --check static/puzzles.tsv`.
 
 use std::collections::HashSet;
 
-use pantheon::ai::puzzle::{check, prove, rating, themes, Refusal, PROOF_NODES};
+use pantheon::ai::puzzle::{prove, rating, Refusal, PROOF_NODES};
 use pantheon::engine::{Game, Variant};
 use pantheon::protocol::puzzle::{read_set, Puzzle, Theme};
+use pantheon_lab::puzzle_set::{check, themes};
 
 /// Puzzles of each game proved again by the engine.
 const SAMPLE: usize = 6;
@@ -18,8 +19,11 @@ const SAMPLE: usize = 6;
 const AT_LEAST: usize = 300;
 
 fn set() -> Vec<Puzzle> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/static/puzzles.tsv"))
-        .expect("static/puzzles.tsv");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../static/puzzles.tsv"
+    ))
+    .expect("static/puzzles.tsv");
     read_set(&text).expect("the set reads")
 }
 
@@ -128,7 +132,7 @@ fn a_mate_in_two_is_proved_again_with_the_reply() {
         game.play(m).unwrap();
     }
     assert_eq!(game.outcome().map(|o| o.winner), Some(solver));
-    assert!(proof.themes.contains(&Theme::Mate));
+    assert!(themes(&start, &proof.line).contains(&Theme::Mate));
     // check() follows the stored line to the mate, and refuses it with the
     // mate theme taken away.
     assert_eq!(check(p, PROOF_NODES), Ok(()));
@@ -178,7 +182,10 @@ fn a_gain_line_ends_at_a_second_win_or_after_three_moves() {
         let p = set.iter().find(|p| p.id == id).expect("in the set");
         let start = start_of(p);
         let proof = prove(&start, PROOF_NODES).expect("proved");
-        assert!(proof.themes.contains(&Theme::Advantage), "{id}");
+        assert!(
+            themes(&start, &proof.line).contains(&Theme::Advantage),
+            "{id}"
+        );
         let line: Vec<String> = proof
             .line
             .iter()
