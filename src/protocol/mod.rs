@@ -638,14 +638,35 @@ pub fn encode<T: Serialize>(message: &T) -> Vec<u8> {
 }
 
 /// A request or response from its bytes (`encode`'s), or why it cannot be read.
+/// The reason is our own short sentence: postcard's error texts (its
+/// `Display`) would cost the first visit almost a kilobyte.
 #[cfg(target_arch = "wasm32")]
 pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
-    postcard::from_bytes(bytes).map_err(|e| e.to_string())
+    postcard::from_bytes(bytes).map_err(|e| unreadable(&e).to_string())
+}
+
+/// Why bytes are not a message: cut short, or not one this build knows.
+pub fn unreadable(e: &postcard::Error) -> &'static str {
+    match e {
+        postcard::Error::DeserializeUnexpectedEnd => "its bytes end too early",
+        _ => "its bytes are not a message this build knows",
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unreadable_bytes_are_named_in_a_sentence() {
+        let cut = postcard::from_bytes::<u32>(&[]).unwrap_err();
+        assert_eq!(unreadable(&cut), "its bytes end too early");
+        let unknown = postcard::from_bytes::<bool>(&[7]).unwrap_err();
+        assert_eq!(
+            unreadable(&unknown),
+            "its bytes are not a message this build knows"
+        );
+    }
 
     #[test]
     fn square_names_round_trip() {
