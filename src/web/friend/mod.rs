@@ -520,6 +520,11 @@ pub fn take_reply(text: &str, store: &Store) -> bool {
         if let Err(e) = accepted.await {
             return fail(&store, &e);
         }
+        // The channel may have opened while the answer was being taken (a
+        // fast local path): then no deadline, and the game's stage stays.
+        if LINE.with(|line| line.borrow().as_ref().is_some_and(|l| l.opened)) {
+            return;
+        }
         let deadline = {
             let store = store.clone();
             Timeout::new(CONNECT_MS, move || not_connected(&store))
@@ -537,6 +542,9 @@ pub fn take_reply(text: &str, store: &Store) -> bool {
 /// The connection did not open in time: the cause, as far as the browser
 /// tells it.
 fn not_connected(store: &Store) {
+    if LINE.with(|line| line.borrow().as_ref().is_some_and(|l| l.opened)) {
+        return;
+    }
     let diagnosis = LINE.with(|line| line.borrow().as_ref().map(|l| l.peer.diagnosis()));
     let t = store.get().text();
     let cause = diagnosis.map_or_else(String::new, |d| {
