@@ -33,6 +33,7 @@ mod eval;
 pub mod puzzle;
 pub mod review;
 mod rng;
+mod score;
 mod search;
 mod see;
 mod tt;

@@ -10,15 +10,11 @@ use crate::engine::{
 
 use super::eval::{self, can_campmate, Tables, TaperedTables};
 use super::rng::Rng;
+use super::score::{mate_in, mated_in, public_score, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::see::{least_valuable, see_ge};
 use super::tt::{Bound, Record, Tt};
 use super::{Info, Limits, Line, Score, SearchResult};
 
-pub(crate) const MATE: i32 = 30_000;
-/// Scores at or beyond this are mates.
-pub(crate) const MATE_BOUND: i32 = MATE - 1_000;
-const INF: i32 = 31_000;
-pub(crate) const MAX_PLY: usize = 96;
 /// Rows of the history table: 81 origin squares, then one per hand kind.
 const FROM_SLOTS: usize = 81 + 9;
 const HISTORY_MAX: i32 = 16_384;
@@ -449,27 +445,6 @@ pub(crate) fn quiet_gives_check(pos: &Position, m: Move) -> bool {
         );
         (df == 0 || dr == 0 || df.abs() == dr.abs()) && pos.attackers_to(ksq, us, occ).any()
     })
-}
-
-#[inline]
-fn mated_in(ply: usize) -> i32 {
-    -MATE + ply as i32
-}
-
-#[inline]
-fn mate_in(ply: usize) -> i32 {
-    MATE - ply as i32
-}
-
-/// A score in the public form.
-pub(crate) fn public_score(s: i32) -> Score {
-    if s >= MATE_BOUND {
-        Score::Mate((MATE - s + 1) / 2)
-    } else if s <= -MATE_BOUND {
-        Score::Mate(-(MATE + s) / 2)
-    } else {
-        Score::Cp(s)
-    }
 }
 
 impl<'a> Search<'a> {

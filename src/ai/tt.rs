@@ -3,7 +3,7 @@
 
 use crate::engine::Move;
 
-use super::search::{MATE_BOUND, MAX_PLY};
+use super::score::{MATE_BOUND, MAX_PLY};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Bound {
@@ -210,7 +210,7 @@ fn from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::search::MATE;
+    use crate::ai::score::MATE;
     use crate::engine::{Kind, Square};
 
     /// A result without a static evaluation.
