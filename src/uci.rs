@@ -145,29 +145,12 @@ search_switches! {
     "IIR" => iir,
     "MoveCountPruning" => move_count_pruning,
     "QsearchChecks" => qsearch_checks,
-    "DeepReverseFutility" => deep_reverse_futility,
-    "CutNodeLmr" => cut_node_lmr,
-    "SingularLmr" => singular_lmr,
     "Singular" => singular,
     "QsearchTt" => qsearch_tt,
     "WideAspiration" => wide_aspiration,
-    "FailLowFutility" => fail_low_futility,
     "RootLmr" => root_lmr,
-    "ProbCut" => probcut,
-    "LmrFutility" => lmr_futility,
-    "QsearchMove" => qsearch_move,
     "DeltaSwing" => delta_swing,
-    "QsearchBoardChecks" => qsearch_board_checks,
     "WideDelta" => wide_delta,
-    "ZoneFutility" => zone_futility,
-    "ZoneLmr" => zone_lmr,
-    "HistoryLmr" => history_lmr,
-    "ImprovingLmr" => improving_lmr,
-    "NonPvLmr" => non_pv_lmr,
-    "TtPvLmr" => tt_pv_lmr,
-    "Countermove" => countermove,
-    "DoubleExtension" => double_extension,
-    "ContHistoryPruning" => cont_history_pruning,
     "CheckLmr" => check_lmr,
 }
 
@@ -647,16 +630,6 @@ mod tests {
     use super::*;
     use std::sync::Mutex;
     use std::time::Duration;
-
-    #[test]
-    fn the_switches_under_test_are_options_of_the_same_name() {
-        for (name, switch) in Features::UNDER_TEST {
-            let i = SWITCHES.iter().position(|s| *s == name);
-            let mut f = Features::default();
-            *switches(&mut f)[i.unwrap_or_else(|| panic!("{name} is no option"))] = true;
-            assert!(*switch(&mut f), "{name} sets another field");
-        }
-    }
 
     fn run(session: &mut Uci, line: &str) -> Vec<String> {
         let mut lines = Vec::new();

@@ -64,17 +64,3 @@ fn every_short_mate_is_found_at_its_distance() {
         missed.join("\n")
     );
 }
-
-/// The switches still under test (off by default) must not break the search:
-/// each, turned on alone, finds the 28 mates in 3 as the default search does.
-#[test]
-fn each_switch_under_test_keeps_the_mates_in_three() {
-    for (name, switch) in Features::UNDER_TEST {
-        let mut features = Features::default();
-        assert!(!*switch(&mut features), "{name} is off by default");
-        *switch(&mut features) = true;
-        let (missed, count) = missed_mates(features, |d| d == 3);
-        assert_eq!(count, 28);
-        assert!(missed.is_empty(), "{name}: {}", missed.join("\n"));
-    }
-}

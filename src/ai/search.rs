@@ -4,8 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::engine::{
-    Bitboard, Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, Variant,
-    MAX_KINDS,
+    Color, Game, Kind, Move, MoveList, Position, RepetitionRule, Rules, Square, Variant, MAX_KINDS,
 };
 
 use super::eval::{self, can_campmate, Tables, TaperedTables};
@@ -18,14 +17,6 @@ use super::{Info, Limits, Line, Score, SearchResult};
 /// Rows of the history table: 81 origin squares, then one per hand kind.
 const FROM_SLOTS: usize = 81 + 9;
 const HISTORY_MAX: i32 = 16_384;
-/// How far above beta a capture must hold for ProbCut (a fifth less when
-/// the position improves).
-const PROBCUT_MARGIN: i32 = 250;
-/// How far below the singular bound every other move must fall for a
-/// double extension ([`Features::double_extension`]).
-const DOUBLE_MARGIN: i32 = 20;
-/// Most double extensions on one line from the root.
-const MAX_DOUBLES: u8 = 6;
 /// A moved piece for the continuation history: its kind and the square it
 /// went to, seen from the side to move (`kind * 81 + square`).
 const PIECE_TO: usize = MAX_KINDS * 81;
@@ -34,7 +25,8 @@ const PIECE_TO: usize = MAX_KINDS * 81;
 pub(crate) const EVAL_SCALE: [i32; 2] = [9, 12];
 
 /// Search switches, settable as UCI check options for strength tests: each
-/// is on once games showed it gains; one still off is under test (lab/sprt.md).
+/// is on, as games showed it gains (lab/sprt.md); turned off, it measures
+/// what it is worth.
 #[derive(Clone, Copy, Debug)]
 pub struct Features {
     pub lmr: bool,
@@ -63,21 +55,12 @@ pub struct Features {
     /// Quiescence's first ply also tries drops that give check and hold
     /// their square.
     pub qsearch_checks: bool,
-    /// Reverse futility up to depth 8 (instead of 5), with a margin one
-    /// depth smaller when the position improves.
-    pub deep_reverse_futility: bool,
-    /// Late moves reduced two plies more at nodes expected to fail high
-    /// (the children of a reduced or zero-window search, alternately).
-    pub cut_node_lmr: bool,
     /// The table's move is searched one ply deeper when every other move,
     /// searched to half the depth, falls short of its score by
     /// `singular_margin·depth`
     /// (a singular move); when one reaches it and it is above beta, the node
     /// is cut (several moves refute).
     pub singular: bool,
-    /// After a quiet singular move, the late quiet moves of its node are
-    /// reduced one ply more.
-    pub singular_lmr: bool,
     /// Quiescence reads the table (a cut at a zero-window node when a
     /// stored bound decides) and writes its result: depth 0 at its first
     /// ply (which also tries checking drops), -1 deeper.
@@ -85,67 +68,17 @@ pub struct Features {
     /// The root's aspiration window starts at ±120 (not ±40): our
     /// centipawns are two to four of Fairy-Stockfish's (the fitted slope).
     pub wide_aspiration: bool,
-    /// A fail-low node's result is raised to the futility value of the
-    /// quiet moves that futility skipped (their bound), not left below it.
-    pub fail_low_futility: bool,
     /// Late quiet root moves are reduced like late moves inside the tree
     /// (one ply less, as at any principal-variation node), and searched
     /// again at full depth when they reach alpha.
     pub root_lmr: bool,
-    /// ProbCut: at a non-PV node of depth 5 or more, a capture that
-    /// holds a margin above beta in quiescence and then in a search four
-    /// plies shallower cuts the node.
-    pub probcut: bool,
-    /// Futility pruning judged at the depth a late quiet move would be
-    /// reduced to (up to 6 plies), not at the node's depth (up to 3).
-    pub lmr_futility: bool,
-    /// Quiescence keeps the move that raised alpha in the table and tries
-    /// the table's move first.
-    pub qsearch_move: bool,
     /// Quiescence's delta pruning counts what a capture swings in a drop
     /// game (the piece off the board and into the captor's hand), not its
     /// board value alone.
     pub delta_swing: bool,
-    /// Quiescence's first ply also tries quiet board moves that give
-    /// check and hold their square (as it does drops).
-    pub qsearch_board_checks: bool,
     /// Quiescence's delta pruning with a margin of 400, not 150: a capture
     /// near a King moves our evaluation by more than its material.
     pub wide_delta: bool,
-    /// Futility and move-count pruning spare quiet moves whose piece then
-    /// attacks a square next to the enemy King (in a drop game such a
-    /// move can change the evaluation by far more than any margin).
-    pub zone_futility: bool,
-    /// Late quiet moves whose piece then attacks a square next to the
-    /// enemy King are reduced one ply less.
-    pub zone_lmr: bool,
-    /// A late quiet move's reduction falls (or grows) by up to two plies
-    /// with its history: one ply per half the largest value of one table
-    /// in the sum of its three (history and two continuation histories).
-    pub history_lmr: bool,
-    /// Late quiet moves are reduced one ply more where the static
-    /// evaluation has not risen since our last move.
-    pub improving_lmr: bool,
-    /// Late quiet moves at nodes off the principal variation are reduced
-    /// one ply more (Fairy-Stockfish adds that ply wherever the root's best
-    /// move has been stable, which is nearly always).
-    pub non_pv_lmr: bool,
-    /// Late quiet moves of a position that is or has been on the principal
-    /// variation (marked in the table) are reduced two plies less, unless
-    /// the table expects it to fail low.
-    pub tt_pv_lmr: bool,
-    /// The quiet move that last refuted the opponent's move (the same
-    /// piece to the same square) is tried first among the other quiet
-    /// moves (the countermove).
-    pub countermove: bool,
-    /// Off the principal variation, a singular move whose alternatives all
-    /// fall [`DOUBLE_MARGIN`] further short is extended two plies (at most
-    /// [`MAX_DOUBLES`] times on a line).
-    pub double_extension: bool,
-    /// A late quiet move that would be reduced below depth 5 is skipped
-    /// when it did badly after both the opponent's last move and our move
-    /// before it (both continuation histories below zero).
-    pub cont_history_pruning: bool,
     /// Late quiet moves that give check but are not extended are reduced
     /// like the other late quiet moves (in a drop game many drops check).
     /// With checks extended only from depth 7 (`check_extension_depth`):
@@ -186,33 +119,6 @@ fn nudge(h: &mut i16, bonus: i32) {
     *h += (bonus - i32::from(*h) * bonus.abs() / HISTORY_MAX) as i16;
 }
 
-/// A search switch: where its flag lies in [`Features`].
-pub type Switch = fn(&mut Features) -> &mut bool;
-
-impl Features {
-    /// The switches still under test (off by default until games decide),
-    /// by their UCI names: the tests turn each on alone.
-    pub const UNDER_TEST: [(&'static str, Switch); 17] = [
-        ("DeepReverseFutility", |f| &mut f.deep_reverse_futility),
-        ("CutNodeLmr", |f| &mut f.cut_node_lmr),
-        ("SingularLmr", |f| &mut f.singular_lmr),
-        ("FailLowFutility", |f| &mut f.fail_low_futility),
-        ("ProbCut", |f| &mut f.probcut),
-        ("LmrFutility", |f| &mut f.lmr_futility),
-        ("QsearchMove", |f| &mut f.qsearch_move),
-        ("QsearchBoardChecks", |f| &mut f.qsearch_board_checks),
-        ("ZoneFutility", |f| &mut f.zone_futility),
-        ("ZoneLmr", |f| &mut f.zone_lmr),
-        ("HistoryLmr", |f| &mut f.history_lmr),
-        ("ImprovingLmr", |f| &mut f.improving_lmr),
-        ("NonPvLmr", |f| &mut f.non_pv_lmr),
-        ("TtPvLmr", |f| &mut f.tt_pv_lmr),
-        ("Countermove", |f| &mut f.countermove),
-        ("DoubleExtension", |f| &mut f.double_extension),
-        ("ContHistoryPruning", |f| &mut f.cont_history_pruning),
-    ];
-}
-
 impl Features {
     /// Evaluation centipawns of `variant` in the search's scale.
     fn scaled(&self, variant: Variant, cp: i32) -> i32 {
@@ -235,29 +141,12 @@ impl Default for Features {
             iir: true,
             move_count_pruning: true,
             qsearch_checks: true,
-            deep_reverse_futility: false,
-            cut_node_lmr: false,
             singular: true,
-            singular_lmr: false,
             qsearch_tt: true,
             wide_aspiration: true,
-            fail_low_futility: false,
             root_lmr: true,
-            probcut: false,
-            lmr_futility: false,
-            qsearch_move: false,
             delta_swing: true,
-            qsearch_board_checks: false,
             wide_delta: true,
-            zone_futility: false,
-            zone_lmr: false,
-            history_lmr: false,
-            improving_lmr: false,
-            non_pv_lmr: false,
-            tt_pv_lmr: false,
-            countermove: false,
-            double_extension: false,
-            cont_history_pruning: false,
             check_lmr: true,
             eval_scale: EVAL_SCALE,
             singular_margin: 2,
@@ -269,53 +158,12 @@ impl Default for Features {
     }
 }
 
-/// What a node of the tree is expected to be: on the principal variation,
-/// failing high (a cut node) or failing low (an all node).
+/// Whether a node is on the principal variation (searched with an open
+/// window) or off it (a zero window: it fails high or low).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Node {
     Pv,
-    Cut,
-    All,
-}
-
-impl Node {
-    /// The node after the first move (or the null move): the same on the
-    /// principal variation, the other kind elsewhere.
-    fn child(self) -> Node {
-        match self {
-            Node::Pv => Node::Pv,
-            Node::Cut => Node::All,
-            Node::All => Node::Cut,
-        }
-    }
-
-    /// The node after a later move searched with a zero window: a refutation
-    /// is expected from it unless this node is itself a cut node.
-    fn zero_window_child(self) -> Node {
-        match self {
-            Node::Pv | Node::All => Node::Cut,
-            Node::Cut => Node::All,
-        }
-    }
-}
-
-/// What a quiescence node knows from the table and tells it back.
-struct QNode {
-    /// The static evaluation, when known.
-    stand: Option<i32>,
-    /// The table's move, tried first.
-    tt_move: Option<Move>,
-    /// The move that last raised alpha.
-    best: Option<Move>,
-}
-
-impl QNode {
-    /// Puts the table's move, when listed, before every other.
-    fn first(&self, order: &mut [(i32, Move)]) {
-        if let Some(entry) = order.iter_mut().find(|e| Some(e.1) == self.tt_move) {
-            entry.0 = i32::MAX;
-        }
-    }
+    NonPv,
 }
 
 /// State that lives across searches: the table and the move-ordering history.
@@ -325,8 +173,6 @@ pub(crate) struct Persistent {
     /// Continuation history: two planes (after the opponent's last move, after
     /// our move before it), each `PIECE_TO × PIECE_TO`.
     pub cont: Vec<i16>,
-    /// Countermoves: by side and the opponent's moved piece and square.
-    pub counters: Vec<Move>,
 }
 
 impl Persistent {
@@ -335,7 +181,6 @@ impl Persistent {
             tt: Tt::new(tt_mb),
             history: Box::new([[[0; 81]; FROM_SLOTS]; 2]),
             cont: vec![0; 2 * PIECE_TO * PIECE_TO],
-            counters: vec![Move::NULL; 2 * PIECE_TO],
         }
     }
 
@@ -347,7 +192,6 @@ impl Persistent {
             }
         }
         self.cont.fill(0);
-        self.counters.fill(Move::NULL);
     }
 }
 
@@ -400,8 +244,6 @@ pub(crate) struct Search<'a> {
     lmr: Box<[[u8; 64]; 64]>,
     /// The move into this ply was a null move.
     null_here: [bool; MAX_PLY + 2],
-    /// Double extensions on the line to each ply.
-    doubles: [u8; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at each ply.
     excluded: [Option<Move>; MAX_PLY + 2],
     /// The piece moved at each ply and where it went (absolute square,
@@ -510,7 +352,6 @@ impl<'a> Search<'a> {
             pv_len: [0; MAX_PLY + 2],
             lmr,
             null_here: [false; MAX_PLY + 2],
-            doubles: [0; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             moved: [None; MAX_PLY + 2],
             evals: [-INF; MAX_PLY + 2],
@@ -702,26 +543,6 @@ impl<'a> Search<'a> {
             .any()
     }
 
-    /// Whether the piece a quiet move moves (or drops) attacks a square
-    /// next to the enemy King from where it lands.
-    fn hits_king_zone(&self, m: Move) -> bool {
-        let us = self.pos.side_to_move();
-        let ksq = self.pos.king(us.flip());
-        let zone = self
-            .pos
-            .attacks_from(self.rules.king, us.flip(), ksq, Bitboard::EMPTY);
-        let to = m.to();
-        let (kind, occ) = match (m.from(), m.drop_kind()) {
-            (Some(from), _) => match self.pos.piece_at(from) {
-                Some(p) => (p.kind, self.pos.occupied() ^ from.bb() | to.bb()),
-                None => return false,
-            },
-            (None, Some(kind)) => (kind, self.pos.occupied() | to.bb()),
-            _ => return false,
-        };
-        (self.pos.attacks_from(kind, us, to, occ) & zone).any()
-    }
-
     fn promotion_gain(&self, m: Move) -> i32 {
         if !m.promotes() {
             return 0;
@@ -786,16 +607,6 @@ impl<'a> Search<'a> {
             };
             out.push((key, m));
         }
-    }
-
-    /// Where the countermove to the opponent's last move lies (none after
-    /// a null move, at the root, or with [`Features::countermove`] off).
-    fn counter_slot(&self, ply: usize) -> Option<usize> {
-        if !self.features.countermove {
-            return None;
-        }
-        let prev = self.moved[ply.checked_sub(1)?]?;
-        Some(self.pos.side_to_move().index() * PIECE_TO + usize::from(prev))
     }
 
     fn update_history(&mut self, m: Move, ply: usize, bonus: i32) {
@@ -870,19 +681,13 @@ impl<'a> Search<'a> {
         })
     }
 
-    /// A quiet move's order key: the killers first, then the countermove
-    /// (above any history), then by history; `rows` are the node's
-    /// [`Self::cont_rows`].
+    /// A quiet move's order key: the killers first, then by history;
+    /// `rows` are the node's [`Self::cont_rows`].
     fn quiet_order(&self, m: Move, ply: usize, rows: [Option<usize>; 2]) -> i32 {
         if self.killers[ply][0] == m {
             (1 << 24) + 2
         } else if self.killers[ply][1] == m {
             (1 << 24) + 1
-        } else if self
-            .counter_slot(ply)
-            .is_some_and(|i| self.p.counters[i] == m)
-        {
-            1 << 23
         } else {
             self.quiet_key(m, rows)
         }
@@ -967,18 +772,13 @@ impl<'a> Search<'a> {
         let improving = !in_check && (ply < 2 || static_eval > self.evals[ply - 2]);
 
         // Reverse futility: far above beta with little depth left.
-        let (rfp_depth, rfp_margin) = if self.features.deep_reverse_futility {
-            (8, 100 * (depth - i32::from(improving)))
-        } else {
-            (5, 100 * depth)
-        };
         if self.features.reverse_futility
             && !pv_node
             && excluded.is_none()
             && !in_check
-            && depth <= rfp_depth
+            && depth <= 5
             && beta.abs() < MATE_BOUND
-            && static_eval - rfp_margin >= beta
+            && static_eval - 100 * depth >= beta
         {
             return static_eval;
         }
@@ -998,8 +798,7 @@ impl<'a> Search<'a> {
             self.push(false);
             self.moved[ply] = None;
             self.null_here[ply + 1] = true;
-            self.doubles[ply + 1] = self.doubles[ply];
-            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, node.child());
+            let s = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, node);
             self.null_here[ply + 1] = false;
             self.pop();
             self.pos.pass();
@@ -1008,25 +807,6 @@ impl<'a> Search<'a> {
             }
             if s >= beta {
                 return if s >= MATE_BOUND { beta } else { s };
-            }
-        }
-
-        if self.features.probcut
-            && !pv_node
-            && excluded.is_none()
-            && !in_check
-            && depth >= 5
-            && beta.abs() < MATE_BOUND
-        {
-            let pc_beta = beta + PROBCUT_MARGIN - PROBCUT_MARGIN / 5 * i32::from(improving);
-            let settled = hit.is_some_and(|h| h.depth >= depth - 3 && h.score < pc_beta);
-            if !settled {
-                if let Some(s) = self.probcut(order, pc_beta, static_eval, depth, ply, node) {
-                    return s;
-                }
-                if self.aborted {
-                    return 0;
-                }
             }
         }
 
@@ -1058,23 +838,21 @@ impl<'a> Search<'a> {
             {
                 let singular_beta = h.score - self.features.singular_margin * depth;
                 self.excluded[ply] = Some(m);
-                let child = if pv_node { Node::All } else { node };
                 let half = (depth - 1) / 2;
-                let v = self.search_node(order, singular_beta - 1, singular_beta, half, ply, child);
+                let v = self.search_node(
+                    order,
+                    singular_beta - 1,
+                    singular_beta,
+                    half,
+                    ply,
+                    Node::NonPv,
+                );
                 self.excluded[ply] = None;
                 if self.aborted {
                     return 0;
                 }
                 if v < singular_beta {
-                    if self.features.double_extension
-                        && !pv_node
-                        && v < singular_beta - DOUBLE_MARGIN
-                        && self.doubles[ply] < MAX_DOUBLES
-                    {
-                        2
-                    } else {
-                        1
-                    }
+                    1
                 } else if singular_beta >= beta {
                     // Another move also reaches beta: cut without searching.
                     return singular_beta;
@@ -1084,13 +862,6 @@ impl<'a> Search<'a> {
             }
             _ => 0,
         };
-        // A quiet singular move: the others are reduced more.
-        let singular_quiet = singular_ext > 0 && tt_first.is_some_and(|m| self.is_quiet(m));
-        let tt_pv = pv_node || hit.is_some_and(|h| h.pv);
-        // The table expects this principal-variation node to fail low.
-        let likely_fail_low = pv_node
-            && tt_move.is_some()
-            && hit.is_some_and(|h| h.bound != Bound::Lower && h.depth >= depth);
         let mut pending = tt_first.filter(|&m| Some(m) != excluded);
         let mut generated = false;
         let mut i = 0;
@@ -1144,44 +915,25 @@ impl<'a> Search<'a> {
                 );
             // Shallow pruning of quiet moves once a move that does not lose
             // is known; checks are kept.
-            let (futility_depth, futility_max) = if self.features.lmr_futility {
-                ((depth - 1 - self.reduction(depth, legal + 1)).max(0), 6)
-            } else {
-                (depth, 3)
-            };
-            let futility_value = static_eval + 120 + 110 * futility_depth;
             let prunable = quiet && !pv_node && !in_check && best > -MATE_BOUND && okey < (1 << 24);
             let futile = prunable
                 && self.features.futility
-                && futility_depth <= futility_max
-                && futility_value <= alpha;
+                && depth <= 3
+                && static_eval + 120 + 110 * depth <= alpha;
             let shallow = futile
                 || (prunable
                     && self.features.lmp
                     && depth <= lmp_depth
-                    && quiets_seen + 1 > lmp_limit)
-                || (prunable
-                    && self.features.cont_history_pruning
-                    && depth - 1 - self.reduction(depth, legal + 1) < 5
-                    && self
-                        .cont_slots(m, ply)
-                        .iter()
-                        .all(|i| i.is_some_and(|i| self.p.cont[i] < 0)));
-            let shallow = shallow && !(self.features.zone_futility && self.hits_king_zone(m));
+                    && quiets_seen + 1 > lmp_limit);
             // A quiet move pruned is not made: whether it gives check is
             // known before.
             if quiet && (loses_exchange || shallow) && !quiet_gives_check(&self.pos, m) {
                 legal += 1;
                 quiets_seen += 1;
-                if futile && self.features.fail_low_futility && best < futility_value {
-                    best = futility_value;
-                }
                 continue;
             }
             #[cfg(debug_assertions)]
             let expected_check = quiet && quiet_gives_check(&self.pos, m);
-            // Known before the move is made, for its reduction.
-            let zone_hit = self.features.zone_lmr && quiet && depth >= 3 && self.hits_king_zone(m);
             self.moved[ply] = Some(self.piece_to(m));
             self.pv_len[ply + 1] = ply + 1;
             let undo = self.pos.make_move(m);
@@ -1230,9 +982,8 @@ impl<'a> Search<'a> {
                     check_ext
                 };
                 let new_depth = depth - 1 + ext;
-                self.doubles[ply + 1] = self.doubles[ply] + u8::from(ext > 1);
                 if legal == 1 {
-                    -self.search(-beta, -alpha, new_depth, ply + 1, node.child())
+                    -self.search(-beta, -alpha, new_depth, ply + 1, node)
                 } else {
                     let mut r = 0;
                     if self.features.lmr
@@ -1246,29 +997,8 @@ impl<'a> Search<'a> {
                         if pv_node {
                             r -= 1;
                         }
-                        if self.features.cut_node_lmr && node == Node::Cut {
-                            r += 2;
-                        }
                         if okey >= (1 << 24) {
                             r -= 1;
-                        }
-                        if self.features.zone_lmr && zone_hit {
-                            r -= 1;
-                        }
-                        if self.features.history_lmr && okey < (1 << 24) {
-                            r -= (okey / (HISTORY_MAX / 2)).clamp(-2, 2);
-                        }
-                        if self.features.improving_lmr && !improving {
-                            r += 1;
-                        }
-                        if self.features.singular_lmr && singular_quiet {
-                            r += 1;
-                        }
-                        if self.features.non_pv_lmr && !pv_node {
-                            r += 1;
-                        }
-                        if self.features.tt_pv_lmr && tt_pv && !likely_fail_low {
-                            r -= 2;
                         }
                         r = r.clamp(0, new_depth - 1);
                     }
@@ -1276,11 +1006,10 @@ impl<'a> Search<'a> {
                     // the reduced search does not fail low.
                     let mut s = alpha + 1;
                     if r > 0 {
-                        s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, Node::Cut);
+                        s = -self.search(-alpha - 1, -alpha, new_depth - r, ply + 1, Node::NonPv);
                     }
                     if s > alpha {
-                        let child = node.zero_window_child();
-                        s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, child);
+                        s = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, Node::NonPv);
                     }
                     if s > alpha && s < beta && pv_node {
                         s = -self.search(-beta, -alpha, new_depth, ply + 1, Node::Pv);
@@ -1309,9 +1038,6 @@ impl<'a> Search<'a> {
                                 self.killers[ply][0] = m;
                             }
                             self.update_history(m, ply, bonus);
-                            if let Some(i) = self.counter_slot(ply) {
-                                self.p.counters[i] = m;
-                            }
                             for &q in &quiets[..n_quiets] {
                                 self.update_history(q, ply, -bonus);
                             }
@@ -1356,72 +1082,6 @@ impl<'a> Search<'a> {
             self.p.tt.store(key, ply, record);
         }
         best
-    }
-
-    /// ProbCut's captures (those that win at least `pc_beta - static_eval`
-    /// in the exchange), each searched first in quiescence, then four plies
-    /// shallower, against `pc_beta`; the score of the first that holds it.
-    fn probcut(
-        &mut self,
-        order: &mut Vec<(i32, Move)>,
-        pc_beta: i32,
-        static_eval: i32,
-        depth: i32,
-        ply: usize,
-        node: Node,
-    ) -> Option<i32> {
-        let us = self.pos.side_to_move();
-        let mut list = MoveList::new();
-        self.noisy_moves(&mut list, false);
-        order.clear();
-        let t = self.tables();
-        for &m in list.iter() {
-            if see_ge(&self.pos, t, m, pc_beta - static_eval) {
-                let victim = self.pos.piece_at(m.to()).map_or(0, |p| p.kind.index());
-                order.push((t.value[victim], m));
-            }
-        }
-        order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
-        for &(_, m) in order.iter() {
-            self.moved[ply] = Some(self.piece_to(m));
-            self.pv_len[ply + 1] = ply + 1;
-            let undo = self.pos.make_move(m);
-            if self.left_king_attacked(us) {
-                self.pos.unmake_move(m, undo);
-                continue;
-            }
-            let gives_check = self.pos.in_check();
-            let score = match self.push(gives_check) {
-                Repetition::Illegal => None,
-                Repetition::Over(_) => None,
-                Repetition::No => {
-                    let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1, 0);
-                    if v >= pc_beta && !self.aborted {
-                        self.doubles[ply + 1] = self.doubles[ply];
-                        v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, node.child());
-                    }
-                    Some(v)
-                }
-            };
-            self.pop();
-            self.pos.unmake_move(m, undo);
-            if self.aborted {
-                return None;
-            }
-            if let Some(v) = score.filter(|&v| v >= pc_beta) {
-                let record = Record {
-                    mv: Some(m),
-                    score: v,
-                    depth: depth - 3,
-                    bound: Bound::Lower,
-                    eval: Some(static_eval),
-                    pv: false,
-                };
-                self.p.tt.store(self.pos.hash(), ply, record);
-                return Some(v);
-            }
-        }
-        None
     }
 
     /// The line at `ply` becomes `m` and then the child's line. (Before each
@@ -1493,36 +1153,6 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Quiet board moves (not promotions) that give check by the piece
-    /// moved and that the opponent cannot win on their square.
-    fn checking_board_moves(&self, order: &mut Vec<(i32, Move)>) {
-        let us = self.pos.side_to_move();
-        let them = us.flip();
-        let king = self.pos.king(them);
-        let occ = self.pos.occupied();
-        let t = self.tables();
-        for from in self.pos.pieces_of(us) {
-            let Some(p) = self.pos.piece_at(from) else {
-                continue;
-            };
-            if self.rules.kind(p.kind).royal {
-                continue;
-            }
-            // Empty squares it reaches from which it would attack the King
-            // (its moves from the King's square, as the opponent's piece).
-            let targets = self.pos.attacks_from(p.kind, us, from, occ)
-                & self.pos.attacks_from(p.kind, them, king, occ)
-                & !occ;
-            for to in targets {
-                let m = Move::normal(from, to, false);
-                if self.pseudo_legal(m) && !self.declines_promotion(m) && see_ge(&self.pos, t, m, 0)
-                {
-                    order.push((-2, m));
-                }
-            }
-        }
-    }
-
     fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, qply: usize) -> i32 {
         let table = self.features.qsearch_tt && ply < MAX_PLY;
         // The first ply tries more moves than the later ones: its result
@@ -1539,15 +1169,11 @@ impl<'a> Search<'a> {
                 return h.score;
             }
         }
-        let mut q = QNode {
-            stand: hit.and_then(|h| h.eval),
-            tt_move: hit
-                .and_then(|h| h.mv)
-                .filter(|_| self.features.qsearch_move),
-            best: None,
-        };
+        // The static evaluation: known from the table, else computed by
+        // the node and told back (for the table).
+        let mut stand = hit.and_then(|h| h.eval);
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply, &mut q);
+        let s = self.qsearch_node(&mut buf, alpha, beta, ply, qply, &mut stand);
         self.bufs[ply] = buf;
         if table && !self.aborted {
             let bound = if s >= beta {
@@ -1558,11 +1184,11 @@ impl<'a> Search<'a> {
                 Bound::Upper
             };
             let record = Record {
-                mv: q.best.filter(|_| self.features.qsearch_move),
+                mv: None,
                 score: s,
                 depth,
                 bound,
-                eval: q.stand,
+                eval: stand,
                 pv: false,
             };
             self.p.tt.store(key, ply, record);
@@ -1577,7 +1203,7 @@ impl<'a> Search<'a> {
         beta: i32,
         ply: usize,
         qply: usize,
-        q: &mut QNode,
+        stand: &mut Option<i32>,
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.poll();
@@ -1609,7 +1235,6 @@ impl<'a> Search<'a> {
                     .map_or(0, |p| t.value[p.kind.index()]);
                 (v - if m.is_drop() { 1 } else { 0 }, m)
             }));
-            q.first(order);
             order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
             for &(_, m) in order.iter() {
                 if self.declines_promotion(m) {
@@ -1649,7 +1274,6 @@ impl<'a> Search<'a> {
                     best = score;
                     if score > alpha {
                         alpha = score;
-                        q.best = Some(m);
                         if alpha >= beta {
                             break;
                         }
@@ -1665,9 +1289,7 @@ impl<'a> Search<'a> {
         if can_campmate(&self.pos) {
             return mate_in(ply + 1);
         }
-        // The static evaluation: known from the table, else computed and
-        // told back (for the table).
-        let stand = *q.stand.get_or_insert_with(|| self.evaluate());
+        let stand = *stand.get_or_insert_with(|| self.evaluate());
         if stand >= beta {
             return stand;
         }
@@ -1713,10 +1335,6 @@ impl<'a> Search<'a> {
         if self.features.qsearch_checks && qply == 0 {
             self.checking_drops(order);
         }
-        if self.features.qsearch_board_checks && qply == 0 {
-            self.checking_board_moves(order);
-        }
-        q.first(order);
         order.sort_by_key(|&(k, _)| std::cmp::Reverse(k));
         for &(_, m) in order.iter() {
             let undo = self.pos.make_move(m);
@@ -1751,7 +1369,6 @@ impl<'a> Search<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    q.best = Some(m);
                     if alpha >= beta {
                         break;
                     }
@@ -1782,7 +1399,6 @@ impl<'a> Search<'a> {
             let m = rm[i].mv;
             self.pv_len[1] = 1;
             self.moved[0] = Some(self.piece_to(m));
-            self.doubles[1] = 0;
             let quiet = self.is_quiet(m);
             let undo = self.pos.make_move(m);
             let gives_check = self.pos.in_check();
@@ -1811,11 +1427,11 @@ impl<'a> Search<'a> {
                             let r = self.reduction(depth, i + 1) - 1;
                             let r = r.clamp(0, nd - 1);
                             if r > 0 {
-                                s = -self.search(-alpha - 1, -alpha, nd - r, 1, Node::Cut);
+                                s = -self.search(-alpha - 1, -alpha, nd - r, 1, Node::NonPv);
                             }
                         }
                         if s > alpha {
-                            s = -self.search(-alpha - 1, -alpha, nd, 1, Node::Cut);
+                            s = -self.search(-alpha - 1, -alpha, nd, 1, Node::NonPv);
                         }
                         if s > alpha && s < beta {
                             s = -self.search(-beta, -alpha, nd, 1, Node::Pv);

@@ -589,28 +589,3 @@ fn a_quiet_check_is_foreseen_before_the_move_is_made() {
         "{checks} checks, {discovered} discovered"
     );
 }
-
-/// A switch still under test (off by default) must reach the tree: turned on
-/// alone it changes the nodes searched to a fixed depth, and the search
-/// still plays a legal move.
-#[test]
-fn each_switch_under_test_changes_the_search() {
-    for v in Variant::ALL {
-        let game = Game::new(v);
-        let base = search(&game, &Limits::depth(11));
-        for (name, switch) in Features::UNDER_TEST {
-            let mut features = Features::default();
-            assert!(!*switch(&mut features), "{name} is off by default");
-            *switch(&mut features) = true;
-            let r = search(
-                &game,
-                &Limits {
-                    features,
-                    ..Limits::depth(11)
-                },
-            );
-            assert!(game.legal_moves().contains(r.best.unwrap()), "{v} {name}");
-            assert_ne!(r.nodes, base.nodes, "{v} {name}: the same tree");
-        }
-    }
-}
