@@ -307,6 +307,23 @@ pub struct SearchResult {
     pub lines: Vec<Line>,
 }
 
+impl SearchResult {
+    /// The answer when there is no move to play (the game is over): no
+    /// move, mate score 0, nothing searched.
+    pub fn none() -> SearchResult {
+        SearchResult {
+            best: None,
+            score: Score::Mate(0),
+            depth: 0,
+            seldepth: 0,
+            nodes: 0,
+            time_ms: 0.0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+}
+
 /// One of the best lines of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Line {
@@ -384,16 +401,7 @@ impl Searcher {
         let stop = Arc::clone(&self.stop);
         if game.is_over() {
             self.stop.store(false, Ordering::Relaxed);
-            return SearchResult {
-                best: None,
-                score: Score::Mate(0),
-                depth: 0,
-                seldepth: 0,
-                nodes: 0,
-                time_ms: 0.0,
-                pv: Vec::new(),
-                lines: Vec::new(),
-            };
+            return SearchResult::none();
         }
         let mut search = search::Search::new(game, &mut self.state, &stop, now_ms, limits);
         let result = search.run(game, limits, on_info);

@@ -29,7 +29,7 @@ use super::eval::{self, Tables, TaperedTables};
 use super::rng::Rng;
 use super::score::{public_score, INF, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::Tt;
-use super::{Info, Limits, Line, Score, SearchResult};
+use super::{Info, Limits, Line, SearchResult};
 use history::History;
 use pv::PvTable;
 use repetition::{game_over, Path, Repetition};
@@ -474,16 +474,7 @@ impl<'a> Search<'a> {
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         let legal = game.legal_moves();
-        let mut result = SearchResult {
-            best: None,
-            score: Score::Mate(0),
-            depth: 0,
-            seldepth: 0,
-            nodes: 0,
-            time_ms: 0.0,
-            pv: Vec::new(),
-            lines: Vec::new(),
-        };
+        let mut result = SearchResult::none();
         if legal.is_empty() {
             return result;
         }

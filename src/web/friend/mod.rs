@@ -542,9 +542,6 @@ pub fn take_reply(text: &str, store: &Store) -> bool {
 /// The connection did not open in time: the cause, as far as the browser
 /// tells it.
 fn not_connected(store: &Store) {
-    if LINE.with(|line| line.borrow().as_ref().is_some_and(|l| l.opened)) {
-        return;
-    }
     let diagnosis = LINE.with(|line| line.borrow().as_ref().map(|l| l.peer.diagnosis()));
     let t = store.get().text();
     let cause = diagnosis.map_or_else(String::new, |d| {
