@@ -7,6 +7,10 @@
 //! `stop` ends them, `isready` is answered meanwhile, `quit` stops and leaves.
 //! Without one (tests, and the WebAssembly build, timed by the host's clock:
 //! [`Uci::with_clock`]), `go` searches before returning.
+//!
+//! Beside them, as in Fairy-Stockfish: `d` prints the position's FEN, and
+//! `eval` its static evaluation term by term ([`ai::trace`]), one line a
+//! term, then the total and the part of it the search counts.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -295,6 +299,12 @@ impl Uci {
             "go" => self.go(&rest, out),
             "stop" => self.stop(),
             "d" => out(format!("Fen: {}", self.game.position().fen())),
+            "eval" => {
+                let trace = ai::trace(self.game.position(), &self.features);
+                for line in trace.to_string().lines() {
+                    out(line.to_string());
+                }
+            }
             "quit" => {
                 self.stop();
                 return Flow::Quit;
@@ -683,6 +693,27 @@ mod tests {
         // 1716 as counted by pyffish for the same position.
         let lines = run(&mut s, "go perft 2");
         assert_eq!(lines.last().unwrap(), "Nodes searched: 1716");
+    }
+
+    /// `eval` prints the position's static evaluation, a line a term, then
+    /// the total for the side to move and the part the search counts, at
+    /// the session's scale (a spin option).
+    #[test]
+    fn eval_prints_the_terms_and_the_searchs_part() {
+        let mut s = Uci::new();
+        run(&mut s, "position startpos moves e3e4 e7e6");
+        let lines = run(&mut s, "eval");
+        assert_eq!(lines.len(), 2 + ai::Term::ALL.len() + 1, "{lines:?}");
+        assert!(lines[0].starts_with("Term "), "{lines:?}");
+        assert!(lines[1].starts_with("Material "), "{lines:?}");
+        let number = |l: &str| l.rsplit(' ').next().unwrap().parse::<i32>().unwrap();
+        let total = number(&lines[lines.len() - 2]);
+        assert!(lines[lines.len() - 2].starts_with("Total (White to move)"));
+        let search = lines.last().unwrap();
+        assert!(search.starts_with("Search (9/16 of it)"), "{search}");
+        assert_eq!(number(search), total * 9 / 16);
+        run(&mut s, "setoption name MansindamScale value 16");
+        assert_eq!(number(run(&mut s, "eval").last().unwrap()), total);
     }
 
     #[test]

@@ -82,7 +82,6 @@ KNOWN = {
     'src/web/state/builder.rs imports engine (not one of WEB_ENGINE)',
     'src/web/state/editor.rs imports engine (not one of WEB_ENGINE)',
     'src/web/still_page.rs imports worker (web may not)',
-    'src/ai/eval.rs and src/ai/weights.rs import each other',
     'src/web/components/friend.rs and src/web/friend/mod.rs import each other',
     'src/web/friend_text.rs and src/web/i18n.rs import each other',
 }

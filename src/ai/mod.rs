@@ -48,6 +48,7 @@ use std::sync::Arc;
 
 use crate::engine::{Game, Move, Position, Variant};
 
+pub use eval::{Term, Trace};
 pub use rng::Rng;
 pub use search::Features;
 
@@ -119,6 +120,17 @@ const fn people_per_mille(variant: Variant) -> i32 {
         Variant::Pandemonium => 436,
     };
     k * 16 / search::EVAL_SCALE[variant as usize]
+}
+
+/// The static evaluation of `pos` term by term (UCI's `eval`), with the
+/// part the search counts by `features`' scale: its `search` is the
+/// static evaluation the search gives the position.
+pub fn trace(pos: &Position, features: &Features) -> Trace {
+    let mut trace = eval::trace(pos);
+    let variant = pos.variant();
+    trace.scale = features.eval_scale[variant as usize];
+    trace.search = features.scaled(variant, trace.total());
+    trace
 }
 
 /// Centipawns as Pawns with two decimals (`1.20`, `-0.05`), with a `+`

@@ -552,3 +552,35 @@ impl<'a> Search<'a> {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::tests::random_game_positions;
+
+    /// UCI's `eval` says what the search counts: the trace's search line is
+    /// the search's static evaluation, in both games, at the default scale
+    /// and at another.
+    #[test]
+    fn the_trace_gives_the_searchs_static_evaluation() {
+        let (stop, now) = (AtomicBool::new(false), || 0.0);
+        let mut p = Persistent::new(1);
+        let other = Features {
+            eval_scale: [5, 21],
+            ..Features::default()
+        };
+        for v in crate::engine::Variant::ALL {
+            for game in random_game_positions(v, &mut Rng::new(29), 6, 100) {
+                for features in [Features::default(), other] {
+                    let limits = Limits {
+                        features,
+                        ..Limits::depth(1)
+                    };
+                    let s = Search::new(&game, &mut p, &stop, &now, &limits);
+                    let trace = crate::ai::trace(game.position(), &features);
+                    assert_eq!(trace.search, s.evaluate(), "{v} {}", game.position().fen());
+                }
+            }
+        }
+    }
+}
