@@ -16,7 +16,7 @@
 # at most 4000 games; later arguments go to match and win (--go "movetime
 # 100", --games 1000, --opt1 NullMove=false for a switch on one side only).
 # --eval1 "value.P=60,weak=8" runs engine1 with those evaluation weights
-# (PANTHEON_EVAL, see src/ai/eval.rs).
+# (PANTHEON_EVAL, see src/ai/eval/tables.rs).
 # A line per test is appended to lab/data/sprt/log.txt, and lab/sprt.md's
 # table of the tests is made again from it (the sprt_table binary).
 set -eu
