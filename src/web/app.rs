@@ -24,7 +24,11 @@ use crate::web::i18n::fill;
 use crate::web::link::{Link, Mode, Shown};
 use crate::web::offline;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Dialog, State, STEP_KEYS};
+#[cfg(feature = "study")]
+use crate::web::state::AnalysisAction;
+use crate::web::state::{
+    Action, Dialog, DialogAction, PlayAction, ReviewAction, State, ViewAction, STEP_KEYS,
+};
 use crate::web::storage;
 use crate::web::study;
 
@@ -52,7 +56,7 @@ pub fn app() -> Html {
     let puzzle = study::puzzle(&state, &store);
     let friend = study::friend(&state, &commands);
     let befriended = state.befriended();
-    let show_ply = store.reform(Action::ShowPly);
+    let show_ply = store.reform(|v| Action::Review(ReviewAction::ShowPly(v)));
 
     let t = state.text();
     let snap = state.snapshot.clone();
@@ -85,7 +89,7 @@ pub fn app() -> Html {
     let steps = match board {
         #[cfg(feature = "study")]
         Some(b) => html! {
-            <Steps lang={state.view.lang} on_show={store.reform(Action::GoTo)}
+            <Steps lang={state.view.lang} on_show={store.reform(|v| Action::Analysis(AnalysisAction::GoTo(v)))}
                 targets={STEP_KEYS.map(|k| b.step(k))} />
         },
         _ => html! {
@@ -96,7 +100,7 @@ pub fn app() -> Html {
     let flip = |compact: bool| {
         html! {
             <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title} {compact}
-                onclick={store.dispatching(Action::Flip)} />
+                onclick={store.dispatching(Action::View(ViewAction::Flip))} />
         }
     };
     let take_back = |compact: bool| {
@@ -124,8 +128,8 @@ pub fn app() -> Html {
                 <TopBar lang={state.view.lang}
                     title={title.clone()}
                     on_lang={commands.with(move |c, lang| c.set_prefs(Prefs { lang: Some(lang), ..prefs }))}
-                    on_settings={store.dispatching(Action::Open(Dialog::Settings))}
-                    on_new_game={store.dispatching(Action::Open(Dialog::NewGame))} />
+                    on_settings={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Settings)))}
+                    on_new_game={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::NewGame)))} />
             }
             if let Some(page) = builder_page {
                 <main class="builder-page">{ page }</main>
@@ -140,7 +144,7 @@ pub fn app() -> Html {
                 if !state.dialogs.link_problems.is_empty() {
                     <div class="link-problems" role="alert" data-testid="link-problems">
                         <ul>{ for state.dialogs.link_problems.iter().map(|p| html! { <li>{ t.link_problem(p) }</li> }) }</ul>
-                        <button type="button" class="button" onclick={store.dispatching(Action::LinkProblems(Vec::new()))}>{ t.ok }</button>
+                        <button type="button" class="button" onclick={store.dispatching(Action::Dialog(DialogAction::LinkProblems(Vec::new())))}>{ t.ok }</button>
                     </div>
                 }
                 if let Some(editor) = editor {
@@ -196,34 +200,34 @@ pub fn app() -> Html {
                                 { take_back(false) }
                                 if !befriended {
                                     <ToolButton testid="hint" label={t.hint} icon="?" title={t.hint_title}
-                                        disabled={!state.can_hint()} onclick={store.dispatching(Action::AskHint)} />
+                                        disabled={!state.can_hint()} onclick={store.dispatching(Action::Play(PlayAction::AskHint))} />
                                 }
                             }
                             <ToolButton testid="rules" label={t.rules} icon="i" disabled={snap.is_none()}
-                                onclick={store.dispatching(Action::Open(Dialog::Rules))} />
+                                onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Rules)))} />
                             <ToolButton testid="record" label={t.record} icon="≡" disabled={snap.is_none()}
                                 onclick={commands.on(Commands::open_record)} />
                             <ToolButton testid="share" label={t.share} icon="↗" disabled={snap.is_none()}
-                                onclick={store.dispatching(Action::Open(Dialog::Share))} />
+                                onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))} />
                             <ToolButton testid="analyse" label={t.analyse} icon="⌕" title={t.analyse_title}
                                 disabled={snap.is_none() || (befriended && snap.as_ref().is_some_and(|s| s.ending.is_none()))}
                                 onclick={commands.on(Commands::open_analysis)} />
                             if playing {
                                 <ToolButton testid="resign" label={t.resign} icon="⚑" danger=true
                                     disabled={state.resigner().is_none()}
-                                    onclick={store.dispatching(Action::Open(Dialog::Resign))} />
+                                    onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Resign)))} />
                             }
                         </div>
                         // Below the buttons, so that they stay where they
                         // were when the game ends.
                         { panel::result(&state, panel::ResultActions {
-                            new_game: store.dispatching(Action::Open(Dialog::NewGame)),
+                            new_game: store.dispatching(Action::Dialog(DialogAction::Open(Dialog::NewGame))),
                             rematch: commands.with(Commands::rematch),
-                            reopen: store.reform(Action::Reopen),
+                            reopen: store.reform(|v| Action::Play(PlayAction::Reopen(v))),
                         }) }
                         if playing {
                             { panel::move_input(t, state.can_move(), &state.typed,
-                                store.reform(Action::EditTyped), store.reform(Action::TypeMove)) }
+                                store.reform(|v| Action::Play(PlayAction::EditTyped(v))), store.reform(|v| Action::Play(PlayAction::TypeMove(v)))) }
                         }
                         { snap.as_deref().map(|s| panel::moves(s, t, state.view.prefs.pieces, state.shown_ply(), show_ply.clone())).unwrap_or_default() }
                         // (Below the moves, which it would push down.)
@@ -294,26 +298,26 @@ fn overlays(
         <Question title={t.resign_question}
             text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
             yes={t.resign} no={t.play_on} testid="resign-question" lang={state.view.lang}
-            on_answer={store.reform(Action::Resign)} />
+            on_answer={store.reform(|v| Action::Play(PlayAction::Resign(v)))} />
     }
     if let (Some(Dialog::Record), Some(s)) = (state.dialogs.open, &snap) {
         <RecordDialog lang={state.view.lang} fen={s.fen.clone()} pgn={state.dialogs.records.pgn.clone().map(AttrValue::from)}
             loading={state.dialogs.records.loading} error={state.dialogs.records.load_error.clone().map(AttrValue::from)}
             on_load={commands.with(Commands::load_record)}
-            on_close={store.dispatching(Action::CloseDialog)} />
+            on_close={store.dispatching(Action::Dialog(DialogAction::Close))} />
     }
     if let (Some(Dialog::Rules), Some(s)) = (state.dialogs.open, &snap) {
         <RulesDialog lang={state.view.lang} pieces={state.view.prefs.pieces} snap={s.clone()}
-            on_close={store.dispatching(Action::CloseDialog)} />
+            on_close={store.dispatching(Action::Dialog(DialogAction::Close))} />
     }
     if state.dialogs.open == Some(Dialog::Settings) {
         <SettingsDialog prefs={state.view.prefs} lang={state.view.lang}
             on_change={commands.with(Commands::set_prefs)}
-            on_close={store.dispatching(Action::CloseDialog)} />
+            on_close={store.dispatching(Action::Dialog(DialogAction::Close))} />
     }
     if let (Some(Dialog::Share), Some(url)) = (state.dialogs.open, &share_url) {
         <ShareDialog lang={state.view.lang} link={url.to_string()} builder={builder_url.map(AttrValue::from)}
-            on_close={store.dispatching(Action::CloseDialog)} />
+            on_close={store.dispatching(Action::Dialog(DialogAction::Close))} />
     }
     if state.dialogs.open == Some(Dialog::NewGame) {
         <NewGameDialog initial={Settings::of(snap.as_deref())} clock={state.clock.started} lang={state.view.lang}
@@ -321,7 +325,7 @@ fn overlays(
             on_editor={commands.on(Commands::open_editor)}
             on_puzzles={commands.with(Commands::open_puzzles)}
             on_friend={commands.on(Commands::open_friend)}
-            on_close={store.dispatching(Action::CloseDialog)} />
+            on_close={store.dispatching(Action::Dialog(DialogAction::Close))} />
     }
     if state.dialogs.update_ready && !state.view.embed {
         <div class="toast update" role="status" data-testid="update">
@@ -333,7 +337,7 @@ fn overlays(
     if let Some(e) = &state.dialogs.notice {
         <div class="toast" role="alert" data-testid="error">
             <span>{ e.text(t) }</span>
-            <button type="button" class="button" onclick={store.dispatching(Action::DismissError)}>{ t.ok }</button>
+            <button type="button" class="button" onclick={store.dispatching(Action::Dialog(DialogAction::DismissNotice))}>{ t.ok }</button>
         </div>
     }
         </>

@@ -19,8 +19,12 @@ use crate::web::link::Shown;
 use crate::web::link::{Link, Mode};
 use crate::web::prefs::Prefs;
 #[cfg(feature = "study")]
+use crate::web::state::AnalysisAction;
+#[cfg(feature = "study")]
 use crate::web::state::{friend, FriendAction};
-use crate::web::state::{Action, BoardInput, Dialog, Intent, Start};
+use crate::web::state::{
+    Action, BoardInput, ClockAction, Dialog, DialogAction, Intent, PlayAction, Start, ViewAction,
+};
 use crate::web::storage;
 #[cfg(feature = "study")]
 use crate::{
@@ -62,14 +66,14 @@ impl Commands {
     pub fn board_input(&self, input: BoardInput) {
         let intent = self.store.get().intent(input);
         self.store.dispatch(match intent {
-            Intent::Select(o) => Action::Select(o),
-            Intent::Deselect => Action::Deselect,
-            Intent::Focus(square) => Action::Focus(square),
-            Intent::Play(spec) => Action::Play(spec),
-            Intent::AskPromotion(c) => Action::AskPromotion(c),
-            Intent::Confirm(m) => Action::Confirm(m),
-            Intent::Premove(p) => Action::Premove(p),
-            Intent::CancelPremove => Action::CancelPremove,
+            Intent::Select(o) => Action::Play(PlayAction::Select(o)),
+            Intent::Deselect => Action::Play(PlayAction::Deselect),
+            Intent::Focus(square) => Action::Play(PlayAction::Focus(square)),
+            Intent::Play(spec) => Action::Play(PlayAction::Move(spec)),
+            Intent::AskPromotion(c) => Action::Play(PlayAction::AskPromotion(c)),
+            Intent::Confirm(m) => Action::Play(PlayAction::Confirm(m)),
+            Intent::Premove(p) => Action::Play(PlayAction::Premove(p)),
+            Intent::CancelPremove => Action::Play(PlayAction::CancelPremove),
             Intent::Nothing => return,
         });
     }
@@ -77,8 +81,8 @@ impl Commands {
     /// The answer to "this move loses by repetition: play it anyway?".
     pub fn confirm(&self, yes: bool) {
         match (yes, self.store.get().gesture.confirm) {
-            (true, Some(m)) => self.store.dispatch(Action::Play(m.spec)),
-            _ => self.store.dispatch(Action::CancelMove),
+            (true, Some(m)) => self.store.dispatch(Action::Play(PlayAction::Move(m.spec))),
+            _ => self.store.dispatch(Action::Play(PlayAction::CancelMove)),
         }
     }
 
@@ -91,7 +95,8 @@ impl Commands {
         game.clock = clock.and_then(|c| Clock::new(c).computer_time(game.players, 0.0));
         storage::forget();
         self.worker.new_game(game, thinking);
-        self.store.dispatch(Action::Starting(bottom, clock));
+        self.store
+            .dispatch(Action::Clock(ClockAction::Start(bottom, clock)));
     }
 
     /// The game shown again from its start, the colours exchanged when
@@ -124,7 +129,7 @@ impl Commands {
             }
             None => self.worker.send(state.take_back()),
         }
-        self.store.dispatch(Action::CancelMove);
+        self.store.dispatch(Action::Play(PlayAction::CancelMove));
     }
 
     /// Opens the record dialog, with the game as PGN dated today (on the
@@ -135,10 +140,14 @@ impl Commands {
         match state.analysis.as_ref().and_then(|b| b.done_review()) {
             Some(review) => {
                 let pgn = review.pgn.clone();
-                self.store.dispatch(Action::Open(Dialog::Record));
-                self.store.dispatch(Action::Record(pgn));
+                self.store
+                    .dispatch(Action::Dialog(DialogAction::Open(Dialog::Record)));
+                self.store
+                    .dispatch(Action::Dialog(DialogAction::Record(pgn)));
             }
-            None => self.store.dispatch(Action::OpenRecord { date: today() }),
+            None => self
+                .store
+                .dispatch(Action::Dialog(DialogAction::OpenRecord { date: today() })),
         }
     }
 
@@ -148,10 +157,10 @@ impl Commands {
     pub fn open_analysis(&self) {
         let Some(snap) = self.snapshot() else { return };
         let embed = self.store.get().view.embed;
-        self.store.dispatch(Action::OpenAnalysis {
+        self.store.dispatch(Action::Analysis(AnalysisAction::Open {
             lines: if embed { 1 } else { ANALYSIS_LINES },
             engine: true,
-        });
+        }));
         let state = self.store.get();
         let Some(board) = state.analysis.as_ref() else {
             return;
@@ -178,7 +187,7 @@ impl Commands {
     #[cfg(feature = "study")]
     pub fn play_line(&self, spec: MoveSpec) {
         if self.store.get().can_move() {
-            self.store.dispatch(Action::Play(spec));
+            self.store.dispatch(Action::Play(PlayAction::Move(spec)));
         }
     }
 
@@ -208,7 +217,7 @@ impl Commands {
     pub fn open_friend(&self) {
         #[cfg(feature = "study")]
         {
-            self.store.dispatch(Action::CloseDialog);
+            self.store.dispatch(Action::Dialog(DialogAction::Close));
             self.store
                 .dispatch(Action::Friend(FriendAction::Stage(friend::Stage::Setup)));
         }
@@ -255,7 +264,7 @@ impl Commands {
         let Some(snap) = self.snapshot() else {
             return;
         };
-        self.store.dispatch(Action::Loading);
+        self.store.dispatch(Action::Dialog(DialogAction::Loading));
         self.worker.load(
             Load {
                 id: 0,
@@ -382,7 +391,8 @@ impl Commands {
     /// New settings, kept for the next visit.
     pub fn set_prefs(&self, prefs: Prefs) {
         storage::save_prefs(&prefs);
-        self.store.dispatch(Action::SetPrefs(prefs));
+        self.store
+            .dispatch(Action::View(ViewAction::SetPrefs(prefs)));
     }
 }
 

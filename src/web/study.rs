@@ -77,7 +77,7 @@ pub fn use_study(store: &Store) {
 #[hook]
 fn use_away_countdown(store: &Store) {
     use crate::protocol::friend::LinkState;
-    use crate::web::state::Action;
+    use crate::web::state::{Action, ClockAction};
     let away = store.get().friend.as_ref().is_some_and(|b| {
         b.game
             .as_ref()
@@ -87,7 +87,7 @@ fn use_away_countdown(store: &Store) {
     use_effect_with(away, move |away| {
         let interval = away.then(|| {
             gloo::timers::callback::Interval::new(1_000, move || {
-                store.dispatch(Action::Tick(js_sys::Date::now()))
+                store.dispatch(Action::Clock(ClockAction::Tick(js_sys::Date::now())))
             })
         });
         move || drop(interval)

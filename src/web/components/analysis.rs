@@ -11,7 +11,9 @@ use crate::web::hooks::Store;
 use crate::web::i18n::{fill, notation, Text};
 use crate::web::prefs::PieceSet;
 use crate::web::state::analysis::Numbering;
-use crate::web::state::{Action, AnalysisBoard, ReviewRun, State, Tree};
+#[cfg(feature = "study")]
+use crate::web::state::AnalysisAction;
+use crate::web::state::{Action, AnalysisBoard, ReviewRun, State, Tree, ViewAction};
 
 /// The evaluation bar: White's share of the expected score, as a strip
 /// beside the board (across it on narrow screens), White's end nearest
@@ -390,7 +392,7 @@ pub fn panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Com
         let store = store.clone();
         Callback::from(move |ply: usize| {
             if let Some(b) = store.get().analysis.as_ref() {
-                store.dispatch(Action::GoTo(b.main_node(ply)));
+                store.dispatch(Action::Analysis(AnalysisAction::GoTo(b.main_node(ply))));
             }
         })
     };
@@ -400,20 +402,20 @@ pub fn panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Com
                 <ToolButton testid="back-to-game" label={t.an.back_to_game} icon="↩"
                     onclick={commands.on(Commands::back_to_game)} />
                 <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
-                    onclick={store.dispatching(Action::Flip)} />
+                    onclick={store.dispatching(Action::View(ViewAction::Flip))} />
                 <ToolButton testid="record" label={t.record} icon="≡"
                     onclick={commands.on(Commands::open_record)} />
             </div>
             { lines(board, snap, t, pieces, LinesActions {
-                engine: store.reform(Action::Engine),
+                engine: store.reform(|v| Action::Analysis(AnalysisAction::Engine(v))),
                 play: commands.with(Commands::play_line),
             }) }
             { review(board, t, ReviewActions {
-                start: store.dispatching(Action::StartReview),
-                cancel: store.dispatching(Action::CancelReview),
+                start: store.dispatching(Action::Analysis(AnalysisAction::StartReview)),
+                cancel: store.dispatching(Action::Analysis(AnalysisAction::CancelReview)),
                 go_ply,
             }) }
-            { tree(board, &snap.kinds, t, pieces, store.reform(Action::GoTo)) }
+            { tree(board, &snap.kinds, t, pieces, store.reform(|v| Action::Analysis(AnalysisAction::GoTo(v)))) }
         </>
     }
 }

@@ -9,12 +9,15 @@ use crate::web::hooks::Store;
 use crate::web::i18n::{fill, Text};
 use crate::web::prefs::{PieceSet, Theme};
 use crate::web::state::builder::{Show, SIZES};
+#[cfg(feature = "study")]
+use crate::web::state::BuilderAction;
 use crate::web::state::{Action, Builder, Choose};
 
 /// The builder for the game `snap`, on the site at `site` (the game's
 /// folder, ending with `/`); `back`: the game's own link.
 pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store, t: &Text) -> Html {
-    let choose = |c: Choose| store.dispatching::<MouseEvent>(Action::Build(c));
+    let choose =
+        |c: Choose| store.dispatching::<MouseEvent>(Action::Builder(BuilderAction::Choose(c)));
     let game = t.variant(&snap.variant);
     let title = fill(t.bd.frame_title[show_index(b.show)], &[("game", game)]);
     let src = b.src(site, snap);
@@ -40,7 +43,7 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
         <label class="field">
             <span class="field-label">{ t.bd.level }</span>
             <select data-testid="builder-level" onchange={store.reform(|e: Event| {
-                Action::Build(Choose::Level(value(&e).parse().unwrap_or(1)))
+                Action::Builder(BuilderAction::Choose(Choose::Level(value(&e).parse().unwrap_or(1))))
             })}>
                 { for (1..=LEVELS).map(|l| html! {
                     <option value={l.to_string()} selected={l == b.level}>{ format!("{l} · {}", t.level_note(l)) }</option>
@@ -89,8 +92,8 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
         let click = {
             let store = store.clone();
             Callback::from(move |_: MouseEvent| {
-                store.dispatch(Action::Build(Choose::Width(w)));
-                store.dispatch(Action::Build(Choose::Height(h)));
+                store.dispatch(Action::Builder(BuilderAction::Choose(Choose::Width(w))));
+                store.dispatch(Action::Builder(BuilderAction::Choose(Choose::Height(h))));
             })
         };
         choice_button(format!("builder-size-{w}"), name, "", on, click)
@@ -101,7 +104,7 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
                 <span class="field-label">{ label }</span>
                 <input type="number" min="240" max="1200" step="10" value={n.to_string()} data-testid={testid}
                     onchange={store.reform(move |e: Event| {
-                        Action::Build(make(value(&e).parse().unwrap_or(n)))
+                        Action::Builder(BuilderAction::Choose(make(value(&e).parse().unwrap_or(n))))
                     })} />
             </label>
         }

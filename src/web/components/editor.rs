@@ -16,7 +16,7 @@ use crate::web::hooks::Store;
 use crate::web::i18n::{capitalised, fill, piece_name, Text};
 use crate::web::link::Mode;
 use crate::web::prefs::PieceSet;
-use crate::web::state::{Action, Dialog, Edit, Editor};
+use crate::web::state::{Action, Dialog, DialogAction, Edit, Editor, ViewAction};
 
 /// What the rules say of the position: playable (whose move), over, or
 /// what is wrong.
@@ -205,7 +205,7 @@ pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exi
                 <button type="button" class="button" data-testid="editor-analyse" disabled={!playable}
                     onclick={exit(Mode::Analysis)}>{ t.ed.analyse }</button>
                 <button type="button" class="button" data-testid="editor-share" disabled={!playable}
-                    onclick={store.dispatching(Action::Open(Dialog::Share))}>{ t.ed.share }</button>
+                    onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))}>{ t.ed.share }</button>
             </div>
             <section class="palette" aria-label={t.ed.palette}>
                 <p class="note">{ t.ed.palette_help }</p>
@@ -219,7 +219,7 @@ pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exi
                 { to_move(Side::White) }
                 { to_move(Side::Black) }
                 <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
-                    compact={false} onclick={store.dispatching(Action::Flip)} />
+                    compact={false} onclick={store.dispatching(Action::View(ViewAction::Flip))} />
             </div>
             <div class="editor-row">
                 <label class="label" for="editor-game">{ t.ed.game }</label>

@@ -12,7 +12,9 @@ use crate::web::components::panel;
 use crate::web::hooks::Store;
 use crate::web::i18n::{fill, Text};
 use crate::web::state::puzzle::{Damage, Filter, Phase, Problem};
-use crate::web::state::{Action, Dialog, PuzzleBoard, Solve, State};
+#[cfg(feature = "study")]
+use crate::web::state::PuzzleAction;
+use crate::web::state::{Action, Dialog, DialogAction, PuzzleBoard, ReviewAction, Solve, State};
 
 /// The status line: what the player is to do, or how it went (with the
 /// game's side to move and move count, as the game's status line has).
@@ -70,17 +72,17 @@ pub fn buttons(board: &PuzzleBoard, store: &Store, t: &Text, compact: bool) -> H
         <>
             if solving {
                 <ToolButton testid="puzzle-solution" label={pz.show_solution} icon="💡" {compact}
-                    onclick={store.dispatching(Action::Solve(Solve::ShowSolution))} />
+                    onclick={store.dispatching(Action::Puzzle(PuzzleAction::Solve(Solve::ShowSolution)))} />
             }
             if board.finished() || board.rated {
                 <ToolButton testid="puzzle-retry" label={pz.retry} icon="↺" {compact}
                     disabled={board.phase == Phase::Showing}
-                    onclick={store.dispatching(Action::Solve(Solve::Retry))} />
+                    onclick={store.dispatching(Action::Puzzle(PuzzleAction::Solve(Solve::Retry)))} />
             }
             if !board.single {
                 <ToolButton testid="puzzle-next" label={pz.next} icon="→" {compact}
                     disabled={board.set.is_none()}
-                    onclick={store.dispatching(Action::Solve(Solve::Next))} />
+                    onclick={store.dispatching(Action::Puzzle(PuzzleAction::Solve(Solve::Next)))} />
             }
         </>
     }
@@ -117,17 +119,17 @@ pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
         let filter = filter.clone();
         store.reform(move |e: Event| {
             let v = value(&e);
-            Action::Solve(Solve::Filter(Filter {
+            Action::Puzzle(PuzzleAction::Solve(Solve::Filter(Filter {
                 variant: (!v.is_empty()).then_some(v),
                 ..filter.clone()
-            }))
+            })))
         })
     };
     let on_theme = store.reform(move |e: Event| {
-        Action::Solve(Solve::Filter(Filter {
+        Action::Puzzle(PuzzleAction::Solve(Solve::Filter(Filter {
             theme: Theme::parse(&value(&e)),
             ..filter.clone()
-        }))
+        })))
     });
     html! {
         <>
@@ -141,7 +143,7 @@ pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
             <div class="toolbar">
                 { buttons(board, store, t, false) }
                 <ToolButton testid="share" label={t.share} icon="↗" disabled={board.puzzle.is_none()}
-                    onclick={store.dispatching(Action::Open(Dialog::Share))} />
+                    onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))} />
             </div>
             if let Some(damage) = &board.damaged {
                 <p class="puzzle-damaged" role="alert" data-testid="puzzle-damaged">{ damaged(damage, t) }</p>
@@ -175,7 +177,7 @@ pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
                 </div>
             }
             { state.snapshot.as_deref().filter(|_| board.phase != Phase::Loading)
-                .map(|s| panel::moves(s, t, state.view.prefs.pieces, state.shown_ply(), store.reform(Action::ShowPly)))
+                .map(|s| panel::moves(s, t, state.view.prefs.pieces, state.shown_ply(), store.reform(|v| Action::Review(ReviewAction::ShowPly(v)))))
                 .unwrap_or_default() }
         </>
     }

@@ -8,7 +8,9 @@ use crate::web::bridge::Connection;
 use crate::web::commands::today;
 use crate::web::hooks::Store;
 use crate::web::i18n::fill;
-use crate::web::state::{Action, Job, Notice};
+#[cfg(feature = "study")]
+use crate::web::state::AnalysisAction;
+use crate::web::state::{Action, DialogAction, Job, Notice};
 use crate::web::storage;
 
 /// The analyser: a second worker that runs the analysis board's job (the
@@ -72,10 +74,12 @@ fn restore_review(store: &Store) {
         return;
     };
     match storage::load_review(&board.variant, &board.start_fen, &board.main_moves()) {
-        Some(Ok(review)) => store.dispatch(Action::Reviewed(Rc::new(review))),
+        Some(Ok(review)) => {
+            store.dispatch(Action::Analysis(AnalysisAction::Reviewed(Rc::new(review))))
+        }
         Some(Err(detail)) => {
             let text = fill(state.text().an.review_lost, &[("detail", &detail)]);
-            store.dispatch(Action::Notify(Notice::Said(text)));
+            store.dispatch(Action::Dialog(DialogAction::Notify(Notice::Said(text))));
         }
         None => {}
     }
@@ -92,16 +96,18 @@ fn spawn(store: &Store, busy: &Rc<Cell<bool>>) -> Option<Connection> {
                 if a.done {
                     busy.set(false);
                 }
-                store.dispatch(Action::Lines(a));
+                store.dispatch(Action::Analysis(AnalysisAction::Lines(a)));
             }
-            Response::ReviewProgress(p) => store.dispatch(Action::ReviewProgress(p)),
+            Response::ReviewProgress(p) => {
+                store.dispatch(Action::Analysis(AnalysisAction::Progress(p)))
+            }
             Response::Reviewed(review) => {
                 busy.set(false);
                 let review: Rc<_> = Rc::from(review);
                 if let Some(board) = store.get().analysis.as_ref() {
                     storage::save_review(&board.variant, &board.start_fen, &review);
                 }
-                store.dispatch(Action::Reviewed(review));
+                store.dispatch(Action::Analysis(AnalysisAction::Reviewed(review)));
             }
             Response::Error(e) => {
                 busy.set(false);
@@ -115,9 +121,9 @@ fn spawn(store: &Store, busy: &Rc<Cell<bool>>) -> Option<Connection> {
         let busy = busy.clone();
         Callback::from(move |()| {
             busy.set(true);
-            store.dispatch(Action::CancelReview);
-            store.dispatch(Action::Engine(false));
-            store.dispatch(Action::Notify(Notice::EngineStopped));
+            store.dispatch(Action::Analysis(AnalysisAction::CancelReview));
+            store.dispatch(Action::Analysis(AnalysisAction::Engine(false)));
+            store.dispatch(Action::Dialog(DialogAction::Notify(Notice::EngineStopped)));
         })
     };
     Connection::spawn(on_response, on_failure).ok()

@@ -1,7 +1,7 @@
 use yew::prelude::*;
 
 use crate::web::hooks::Store;
-use crate::web::state::Action;
+use crate::web::state::{Action, ClockAction};
 
 /// The clock ticks while it runs (a side whose time is up loses: the
 /// reducer tells the worker).
@@ -12,7 +12,7 @@ pub fn use_clock(store: &Store) {
     use_effect_with(running, move |running| {
         let interval = running.map(|_| {
             gloo::timers::callback::Interval::new(100, move || {
-                dispatch.dispatch(Action::Tick(js_sys::Date::now()))
+                dispatch.dispatch(Action::Clock(ClockAction::Tick(js_sys::Date::now())))
             })
         });
         move || drop(interval)

@@ -8,7 +8,9 @@ use crate::web::hooks::Store;
 use crate::web::link::Link;
 use crate::web::link::Mode;
 use crate::web::prefs::Prefs;
-use crate::web::state::{Action, Notice, State};
+use crate::web::state::{Action, ClockAction, DialogAction, Notice, State, ViewAction};
+#[cfg(feature = "study")]
+use crate::web::state::{BuilderAction, PuzzleAction};
 use crate::web::storage;
 
 /// The state the page starts with: the link's layout (the page's, a
@@ -20,18 +22,18 @@ pub fn first_state() -> State {
     let prefs = storage::load_prefs();
     let lang = storage::language(link.lang, &prefs);
     let actions = [
-        Action::SetPrefs(Prefs {
+        Action::View(ViewAction::SetPrefs(Prefs {
             pieces: link.pieces.unwrap_or(prefs.pieces),
             theme: link.theme.unwrap_or(prefs.theme),
             ..prefs
-        }),
-        Action::SetLang(lang),
-        Action::Present {
+        })),
+        Action::View(ViewAction::SetLang(lang)),
+        Action::View(ViewAction::Present {
             embed: link.embed,
             viewer: link.mode == Some(Mode::View),
             bottom: link.orient,
             analysis: link.mode == Some(Mode::Analysis),
-        },
+        }),
     ];
     let state = actions
         .into_iter()
@@ -45,7 +47,9 @@ pub fn first_state() -> State {
     #[cfg(feature = "study")]
     if link.mode == Some(Mode::Builder) {
         let solution = link.solution.clone();
-        return state.reduce(Action::OpenBuilder { solution }).0;
+        return state
+            .reduce(Action::Builder(BuilderAction::Open { solution }))
+            .0;
     }
     #[cfg(feature = "study")]
     if link.mode == Some(Mode::Puzzle) {
@@ -90,7 +94,7 @@ fn open_puzzles(link: &Link) -> Action {
     };
     let mut board = PuzzleBoard::new(single, link.puzzle.clone(), filter, progress);
     board.damaged = damaged;
-    Action::OpenPuzzles(Box::new(board))
+    Action::Puzzle(PuzzleAction::Open(Box::new(board)))
 }
 
 /// The action that opens the board editor on the link's position, if the
@@ -140,7 +144,7 @@ fn start_first_game(dispatch: &Store, worker: &WorkerHandle) {
         link.mode,
         Some(Mode::View | Mode::Analysis | Mode::Editor | Mode::Builder)
     );
-    dispatch.dispatch(Action::LinkProblems(problems));
+    dispatch.dispatch(Action::Dialog(DialogAction::LinkProblems(problems)));
     #[cfg(feature = "study")]
     if open_friends_link(dispatch, worker) {
         return;
@@ -207,12 +211,14 @@ pub fn saved_game(dispatch: &Store) -> Option<NewGame> {
                 // The computer's time, should it be its turn.
                 let clock = line.clock(saved.game.id);
                 saved.game.clock = clock.computer_time(saved.game.players, js_sys::Date::now());
-                dispatch.dispatch(Action::ResumeClock(line));
+                dispatch.dispatch(Action::Clock(ClockAction::Resume(line)));
             }
             Some(saved.game)
         }
         Err(damage) => {
-            dispatch.dispatch(Action::Notify(Notice::SavedGameLost(damage)));
+            dispatch.dispatch(Action::Dialog(DialogAction::Notify(Notice::SavedGameLost(
+                damage,
+            ))));
             None
         }
     }

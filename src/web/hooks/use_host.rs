@@ -4,7 +4,7 @@ use crate::protocol::NewGame;
 use crate::web::bridge::WorkerHandle;
 use crate::web::embed::{self, HostCommand};
 use crate::web::hooks::Store;
-use crate::web::state::Action;
+use crate::web::state::{Action, ViewAction};
 
 /// Commands from the page around an embedded game: one listener for the
 /// page's life, reading the game as it stands when a command comes.
@@ -14,7 +14,7 @@ pub fn use_host(store: &Store, worker: &WorkerHandle) {
     let dispatch = store.clone();
     use_effect_with((), move |_| {
         let listener = embed::listen(move |command| match command {
-            HostCommand::Flip => dispatch.dispatch(Action::Flip),
+            HostCommand::Flip => dispatch.dispatch(Action::View(ViewAction::Flip)),
             HostCommand::SetPosition {
                 variant,
                 fen,

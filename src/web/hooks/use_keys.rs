@@ -4,7 +4,9 @@ use web_sys::{Element, KeyboardEvent};
 use yew::prelude::*;
 
 use crate::web::hooks::Store;
-use crate::web::state::{Action, STEP_KEYS};
+#[cfg(feature = "study")]
+use crate::web::state::AnalysisAction;
+use crate::web::state::{Action, DialogAction, PlayAction, ReviewAction, STEP_KEYS};
 
 /// The page's one window key listener, for the page's life. Escape closes
 /// whatever question or dialog is open and puts down the piece picked up;
@@ -23,8 +25,8 @@ pub fn use_keys(store: &Store) {
                     return;
                 };
                 if key.key() == "Escape" {
-                    store.dispatch(Action::CancelMove);
-                    store.dispatch(Action::CloseDialog);
+                    store.dispatch(Action::Play(PlayAction::CancelMove));
+                    store.dispatch(Action::Dialog(DialogAction::Close));
                     return;
                 }
                 let state = store.get();
@@ -42,7 +44,7 @@ pub fn use_keys(store: &Store) {
                         key.prevent_default();
                     }
                     if let Some(node) = board.step(&name) {
-                        store.dispatch(Action::GoTo(node));
+                        store.dispatch(Action::Analysis(AnalysisAction::GoTo(node)));
                     }
                     return;
                 }
@@ -50,7 +52,7 @@ pub fn use_keys(store: &Store) {
                     key.prevent_default();
                 }
                 if let Some(ply) = state.step(&name) {
-                    store.dispatch(Action::ShowPly(ply));
+                    store.dispatch(Action::Review(ReviewAction::ShowPly(ply)));
                 }
             })
         });

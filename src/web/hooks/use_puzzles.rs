@@ -5,6 +5,8 @@ use yew::prelude::*;
 use crate::protocol::puzzle::read_set;
 use crate::web::hooks::Store;
 use crate::web::state::puzzle::Phase;
+#[cfg(feature = "study")]
+use crate::web::state::PuzzleAction;
 use crate::web::state::{Action, Solve};
 use crate::web::still_page::text_of;
 use crate::web::storage;
@@ -36,7 +38,7 @@ pub fn use_puzzles(store: &Store) {
                         Some(text) => read_set(&text).map(std::rc::Rc::new),
                         None => Err(store.get().text().pz.offline.to_string()),
                     };
-                    store.dispatch(Action::Solve(Solve::Loaded(loaded)));
+                    store.dispatch(Action::Puzzle(PuzzleAction::Solve(Solve::Loaded(loaded))));
                 });
             }
             || ()
@@ -54,7 +56,9 @@ pub fn use_puzzles(store: &Store) {
                     Phase::Showing => SHOW_MS,
                     _ => REPLY_MS,
                 };
-                Timeout::new(ms, move || store.dispatch(Action::Solve(Solve::Step)))
+                Timeout::new(ms, move || {
+                    store.dispatch(Action::Puzzle(PuzzleAction::Solve(Solve::Step)))
+                })
             });
             move || drop(pending)
         });

@@ -7,7 +7,7 @@ use crate::protocol::{Response, Snapshot};
 use crate::web::bridge::WorkerHandle;
 use crate::web::embed::{self, HostEvent};
 use crate::web::hooks::Store;
-use crate::web::state::Action;
+use crate::web::state::{Action, ClockAction, DialogAction, PlayAction, ReviewAction};
 
 /// How long the page waits for an answer it is owed before it replaces the
 /// worker (the computer thinks at most 4 s; a new worker starts in well
@@ -37,12 +37,16 @@ pub fn use_worker(store: &Store) -> WorkerHandle {
                             embed::post(&event);
                         }
                         dispatch.dispatch(Action::Snapshot(snap));
-                        dispatch.dispatch(Action::ClockFollow(js_sys::Date::now()));
+                        dispatch.dispatch(Action::Clock(ClockAction::Follow(js_sys::Date::now())));
                     }
-                    Response::Hint(hint) => dispatch.dispatch(Action::Hint(hint)),
-                    Response::Past(past) => dispatch.dispatch(Action::Past(Rc::from(past))),
-                    Response::Record(pgn) => dispatch.dispatch(Action::Record(pgn)),
-                    Response::Confirm(m) => dispatch.dispatch(Action::Confirm(m)),
+                    Response::Hint(hint) => dispatch.dispatch(Action::Play(PlayAction::Hint(hint))),
+                    Response::Past(past) => {
+                        dispatch.dispatch(Action::Review(ReviewAction::Past(Rc::from(past))))
+                    }
+                    Response::Record(pgn) => {
+                        dispatch.dispatch(Action::Dialog(DialogAction::Record(pgn)))
+                    }
+                    Response::Confirm(m) => dispatch.dispatch(Action::Play(PlayAction::Confirm(m))),
                     Response::Error(e) => {
                         embed::post(&HostEvent::Error { message: e.clone() });
                         dispatch.dispatch(Action::Error(e));

@@ -9,10 +9,15 @@
 
 use std::rc::Rc;
 
+#[cfg(feature = "study")]
+use crate::protocol::Request;
 use crate::protocol::{
     Analyse, Analysis, Eval, GameReview, MoveMark, NewGame, Player, ReviewGame, ReviewProgress,
     Side, Snapshot, ANALYSIS_LINES,
 };
+
+#[cfg(feature = "study")]
+use super::{Review, State};
 
 /// The side that made the move from a position `ply` moves after a start
 /// where `first` was to move.
@@ -466,6 +471,72 @@ impl AnalysisBoard {
             _ => return None,
         };
         (to != self.at).then_some(to)
+    }
+}
+
+/// On the analysis board (in the study bundle only).
+#[cfg(feature = "study")]
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisAction {
+    /// Opens it on the game shown (the command then sets its first position
+    /// up in the worker), with `lines` best lines and the engine on or off.
+    Open {
+        lines: u8,
+        engine: bool,
+    },
+    /// Shows this node of the tree.
+    GoTo(usize),
+    /// The engine on or off.
+    Engine(bool),
+    /// The analyser's lines for a position.
+    Lines(Analysis),
+    StartReview,
+    CancelReview,
+    Progress(ReviewProgress),
+    /// A finished review (or one saved earlier for this game).
+    Reviewed(Rc<GameReview>),
+}
+
+#[cfg(feature = "study")]
+impl State {
+    /// The analysis board: returns the position the worker must set up.
+    pub(super) fn reduce_analysis(&mut self, action: AnalysisAction) -> Option<Request> {
+        if let AnalysisAction::Open { lines, engine } = action {
+            let snap = self.snapshot.clone()?;
+            let mut board = AnalysisBoard::of(&snap, Some(snap.resume()));
+            board.lines = lines;
+            board.engine = engine;
+            self.analysis = Some(board);
+            // The board keeps its side at the bottom.
+            self.view.bottom_wish = Some(self.view.bottom());
+            self.view.viewer = false;
+            self.dialogs.close();
+            self.review = Review::default();
+            self.hint = None;
+            self.premove = None;
+            return None;
+        }
+        let board = self.analysis.as_mut()?;
+        match action {
+            AnalysisAction::Open { .. } => {}
+            AnalysisAction::GoTo(node) => {
+                let game = board.game_at(node);
+                self.gesture.clear();
+                return Some(Request::NewGame(game));
+            }
+            AnalysisAction::Engine(on) => {
+                board.engine = on;
+                board.renew();
+            }
+            AnalysisAction::Lines(a) => board.take_analysis(a),
+            AnalysisAction::StartReview => board.start_review(),
+            AnalysisAction::CancelReview => board.cancel_review(),
+            AnalysisAction::Progress(p) => board.take_progress(p),
+            AnalysisAction::Reviewed(review) => {
+                board.take_review(review);
+            }
+        }
+        None
     }
 }
 

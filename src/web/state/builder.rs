@@ -12,6 +12,8 @@ use crate::protocol::{Lang, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
 use crate::web::link::{Link, Mode};
 use crate::web::prefs::{PieceSet, Theme};
 
+use super::State;
+
 /// What the frame shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Show {
@@ -218,6 +220,39 @@ fn attr(s: &str) -> String {
         .replace('"', "&quot;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum BuilderAction {
+    /// Opens the builder with the page's own choices (and the puzzle's
+    /// line, when it comes from a puzzle).
+    Open { solution: Vec<String> },
+    /// A choice on the builder.
+    Choose(Choose),
+}
+
+impl State {
+    /// The embed builder.
+    pub(super) fn reduce_builder(&mut self, action: BuilderAction) {
+        match action {
+            BuilderAction::Open { solution } => {
+                let v = &self.view;
+                let bottom = v.bottom_wish.unwrap_or(v.bottom());
+                self.builder = Some(Builder::new(
+                    bottom,
+                    v.prefs.pieces,
+                    v.prefs.theme,
+                    v.lang,
+                    solution,
+                ));
+            }
+            BuilderAction::Choose(choice) => {
+                if let Some(b) = &self.builder {
+                    self.builder = Some(b.choose(choice));
+                }
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,10 @@
 //! keeps it: the clock itself, what the next game's clock is to be, and the
 //! time of the last tick.
 
-use crate::protocol::{Player, Side, Snapshot, TimeLeft};
+use crate::protocol::{Player, Request, Side, Snapshot, TimeLeft};
 use crate::web::clock::{Clock, ClockLine, TimeControl};
+
+use super::State;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ClockState {
@@ -96,5 +98,64 @@ impl ClockState {
     /// and a computer plays.
     pub fn computer_time(&self, players: [Player; 2]) -> Option<TimeLeft> {
         self.clock.as_ref()?.computer_time(players, self.now)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClockAction {
+    /// A new game was asked for, with this side at the bottom and this
+    /// clock.
+    Start(Side, Option<TimeControl>),
+    /// The clock follows the snapshot just shown, at this time.
+    Follow(f64),
+    /// The game being resumed had this clock.
+    Resume(ClockLine),
+    /// The clock's display moves on (and a fallen flag is told).
+    Tick(f64),
+}
+
+impl State {
+    /// The clock: returns the requests the worker must hear (a fallen
+    /// flag, a premove played once the clock has followed the reply).
+    pub(super) fn reduce_clock(&mut self, action: ClockAction) -> Vec<Request> {
+        match action {
+            ClockAction::Start(side, clock) => {
+                self.clock.wish = clock;
+                self.view.bottom_wish = Some(side);
+                self.dialogs.open = None;
+                self.premove = None;
+                // A game started here is played, whatever the link said.
+                self.view.viewer = false;
+            }
+            ClockAction::Follow(now) => {
+                let snapshot = self.snapshot.clone();
+                self.clock.follow(snapshot.as_deref(), now);
+                // The premove goes once the clock has followed the reply, so
+                // that the computer's time sent with it is right.
+                return self.play_premove();
+            }
+            ClockAction::Resume(line) => self.clock.saved = Some(line),
+            #[cfg(feature = "study")]
+            ClockAction::Tick(now) if self.befriended() => {
+                if self.clock.out(now) {
+                    return vec![Request::Friend(
+                        crate::protocol::friend::FriendRequest::Tick,
+                    )];
+                }
+            }
+            ClockAction::Tick(now) => {
+                let players = self
+                    .snapshot
+                    .as_ref()
+                    .map_or([Player::Human; 2], |s| s.players);
+                return self
+                    .clock
+                    .tick(now, players)
+                    .map(Request::Flag)
+                    .into_iter()
+                    .collect();
+            }
+        }
+        Vec::new()
     }
 }

@@ -2,6 +2,7 @@
 //! dialog, the record dialog's contents, a notice, a waiting update, and
 //! the link's ignored parameters.
 
+use crate::protocol::Request;
 use crate::web::i18n::{fill, Text};
 use crate::web::link::Problem;
 use crate::web::saved::Damage;
@@ -75,6 +76,49 @@ impl Dialogs {
     pub fn close(&mut self) {
         self.open = None;
         self.records.loading = false;
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum DialogAction {
+    Open(Dialog),
+    Close,
+    /// The record dialog opens and asks for the game as PGN, dated so.
+    OpenRecord {
+        date: String,
+    },
+    /// The game as PGN.
+    Record(String),
+    /// A pasted record went to the worker.
+    Loading,
+    Notify(Notice),
+    DismissNotice,
+    /// A new version of the site waits (the service worker installed it).
+    UpdateReady,
+    LinkProblems(Vec<Problem>),
+}
+
+impl Dialogs {
+    /// The dialogs after `action`, and the record asked of the worker.
+    pub fn reduce(&mut self, action: DialogAction) -> Option<Request> {
+        match action {
+            DialogAction::Open(dialog) => self.open(dialog),
+            DialogAction::Close => self.close(),
+            DialogAction::OpenRecord { date } => {
+                self.open(Dialog::Record);
+                return Some(Request::Record { date });
+            }
+            DialogAction::Record(pgn) => self.records.pgn = Some(pgn),
+            DialogAction::Loading => {
+                self.records.loading = true;
+                self.records.load_error = None;
+            }
+            DialogAction::Notify(notice) => self.notice = Some(notice),
+            DialogAction::DismissNotice => self.notice = None,
+            DialogAction::UpdateReady => self.update_ready = true,
+            DialogAction::LinkProblems(problems) => self.link_problems = problems,
+        }
+        None
     }
 }
 

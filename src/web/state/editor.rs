@@ -12,6 +12,8 @@ use crate::protocol::{
     DEFAULT_LEVEL,
 };
 
+use super::State;
+
 /// The most pieces of a kind the hand steppers count to (the rules then
 /// say how many the set has).
 pub const MAX_IN_HAND: u8 = 40;
@@ -219,6 +221,21 @@ fn start_fen(variant: &str) -> String {
         .map(crate::engine::Variant::start_fen)
         .unwrap_or_default()
         .to_string()
+}
+
+impl State {
+    /// The board editor ([`Edit::Open`] opens it): returns the position
+    /// the worker must judge.
+    pub(super) fn reduce_editor(&mut self, edit: Edit) -> Option<Request> {
+        let editor = match (&edit, &self.editor) {
+            (Edit::Open { .. }, _) => Editor::default(),
+            (_, Some(editor)) => editor.clone(),
+            (_, None) => return None,
+        };
+        let (editor, request) = editor.reduce(edit);
+        self.editor = Some(editor);
+        request
+    }
 }
 
 #[cfg(test)]

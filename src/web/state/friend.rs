@@ -11,6 +11,8 @@ use crate::net::link::RtcLink;
 use crate::protocol::friend::{FriendEvent, FriendView, LetterView, LinkState};
 use crate::protocol::Side;
 
+use super::State;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct FriendBoard {
     pub stage: Stage,
@@ -168,11 +170,28 @@ impl FriendBoard {
     }
 }
 
+impl State {
+    /// A game with a friend: the board follows the action, and the clock
+    /// the friend game's.
+    pub(super) fn reduce_friend(&mut self, action: FriendAction) {
+        self.friend = match (&self.friend, action) {
+            (None, FriendAction::Stage(stage)) => Some(FriendBoard::at(stage)),
+            (Some(board), action) => board.reduce(action),
+            (None, _) => None,
+        };
+        let plies = self.snapshot.as_ref().map_or(0, |snap| snap.san.len());
+        if let Some(game) = self.friend.as_ref().and_then(|b| b.game.as_ref()) {
+            self.clock.follow_friend(game, plies);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::{Color, Variant};
     use crate::net::{Invite, Timing};
+    use crate::web::state::ClockAction;
 
     fn view(started: bool, takeback: Option<Side>) -> Rc<FriendView> {
         view_on(started, takeback, LinkState::Connected)
@@ -268,14 +287,17 @@ mod tests {
         assert_eq!(clock.reading(Side::White, 7_000.0).main, 168_000.0);
         assert_eq!(clock.reading(Side::Black, 7_000.0).main, 181_000.0);
         // A flag that fell is for the online game to call.
-        let (_, requests) = state.reduce(Action::Tick(175_001.0));
+        let (_, requests) = state.reduce(Action::Clock(ClockAction::Tick(175_001.0)));
         assert_eq!(
             requests,
             [crate::protocol::Request::Friend(
                 crate::protocol::friend::FriendRequest::Tick
             )]
         );
-        assert_eq!(state.reduce(Action::Tick(100_000.0)).1, []);
+        assert_eq!(
+            state.reduce(Action::Clock(ClockAction::Tick(100_000.0))).1,
+            []
+        );
     }
 
     #[test]

@@ -15,6 +15,8 @@ use crate::protocol::puzzle::{Puzzle, Theme};
 use crate::protocol::{NewGame, Player, Request, Side, Snapshot};
 use crate::web::link::{Link, Mode};
 
+use super::State;
+
 /// A new player's puzzle rating.
 pub const FIRST_RATING: i32 = 1000;
 /// How far one puzzle moves the rating (Elo's K).
@@ -533,11 +535,37 @@ pub fn of_link(variant: &str, fen: &str, solution: &[String]) -> Puzzle {
     }
 }
 
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleAction {
+    /// Opens the puzzle board.
+    Open(Box<PuzzleBoard>),
+    /// On the puzzle board.
+    Solve(Solve),
+}
+
+impl State {
+    /// The puzzle board: returns the requests it makes of the worker.
+    pub(super) fn reduce_puzzle(&mut self, action: PuzzleAction) -> Vec<Request> {
+        match action {
+            PuzzleAction::Open(board) => self.puzzle = Some(*board),
+            PuzzleAction::Solve(solve) => {
+                if let Some(b) = &self.puzzle {
+                    let (board, requests) = b.reduce(solve, self.snapshot.as_deref());
+                    self.puzzle = Some(board);
+                    self.gesture.clear();
+                    return requests;
+                }
+            }
+        }
+        Vec::new()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::protocol::puzzle::read_set;
-    use crate::web::state::{Action, State};
+    use crate::web::state::{Action, PlayAction, State, ViewAction};
     use crate::worker::testing::{self, Ask};
     use crate::worker::Session;
 
@@ -563,7 +591,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         fn open(board: PuzzleBoard) -> Page {
             let worker = testing::game("mansindam", None);
             let state = State::default()
-                .reduce(Action::OpenPuzzles(Box::new(board)))
+                .reduce(Action::Puzzle(PuzzleAction::Open(Box::new(board))))
                 .0;
             let mut page = Page { state, worker };
             page.show();
@@ -579,7 +607,9 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
                 Filter::default(),
                 Progress::default(),
             ));
-            page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+            page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Loaded(
+                Ok(set()),
+            ))));
             page
         }
 
@@ -603,7 +633,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         }
 
         fn play(&mut self, uci: &str) {
-            self.act(Action::TypeMove(uci.into()));
+            self.act(Action::Play(PlayAction::TypeMove(uci.into())));
         }
 
         fn uci(&self) -> Vec<String> {
@@ -621,7 +651,9 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         ));
         assert_eq!(page.board().phase, Phase::Loading);
         let stand_in = page.worker.snapshot().game_id;
-        page.act(Action::Solve(Solve::Loaded(Ok(set()))));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Loaded(
+            Ok(set()),
+        ))));
         // Nearest the first rating (1000): m1 (800) before p1 (1500).
         let b = page.board();
         // The puzzle's game is the next after the worker's stand-in...
@@ -636,7 +668,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
 
         // A wrong move: named, rated as a failure once, taken back by the
         // timer (with the board as the player turned it).
-        page.act(Action::Flip);
+        page.act(Action::View(ViewAction::Flip));
         page.play("e5d4");
         let b = page.board();
         assert_eq!((b.phase, b.wrong.as_deref()), (Phase::Wrong, Some("Ad4")));
@@ -645,19 +677,19 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
             (Some(-24), 976, 0)
         );
         assert!(!page.state.can_move());
-        page.act(Action::Solve(Solve::Step));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Step)));
         assert_eq!(
             (page.board().phase, page.uci()),
             (Phase::Solving, vec!["d9f7".to_string()])
         );
         assert!(page.state.view.flipped);
-        page.act(Action::Flip);
+        page.act(Action::View(ViewAction::Flip));
 
         // The right moves; the opponent's reply comes with the timer.
         page.play("e5f7");
         assert_eq!(page.board().phase, Phase::Reply);
         assert!(!page.state.can_move(), "the opponent's turn is the page's");
-        page.act(Action::Solve(Solve::Step));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Step)));
         assert_eq!(page.uci(), ["d9f7", "e5f7", "g9f7"]);
         assert_eq!(page.board().wrong, None);
         page.play("A@c8");
@@ -670,7 +702,7 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         // The next one: p1, Black at the bottom, in the same game's number
         // (the worker's last game was the puzzle's).
         let before = page.board().game_id;
-        page.act(Action::Solve(Solve::Next));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Next)));
         let b = page.board();
         assert_eq!(b.game_id, before);
         assert_eq!(
@@ -892,27 +924,27 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         };
         let (_, requests) = wrong.reduce(Solve::ShowSolution, Some(&snap));
         assert!(matches!(&requests[..], [Request::NewGame(g)] if g.moves.len() == 1));
-        page.act(Action::Solve(Solve::ShowSolution));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::ShowSolution)));
         assert_eq!(
             (page.board().phase, page.board().progress.streak),
             (Phase::Showing, 0)
         );
         assert_eq!(page.board().change, Some(-24));
         for moves in 2..=4 {
-            page.act(Action::Solve(Solve::Step));
+            page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Step)));
             assert_eq!(page.uci().len(), moves);
         }
         assert_eq!(page.board().phase, Phase::Shown);
         assert!(page.board().finished());
         // Tried again: from the start, not rated again.
-        page.act(Action::Solve(Solve::Retry));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Retry)));
         let b = page.board();
         assert_eq!(
             (b.phase, b.done, b.progress.rating),
             (Phase::Solving, 1, 976)
         );
         page.play("e5f7");
-        page.act(Action::Solve(Solve::Step));
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Step)));
         page.play("A@c8");
         assert_eq!(page.board().progress.rating, 976);
     }
@@ -941,22 +973,27 @@ p1\tpandemonium\trnbekebnr/2+a1+u1+f2/p1p1p1p1p/4v4/9/4V4/P1P1P1P1P/2+F1+U1+A2/R
         assert_eq!(page.board().phase, Phase::Solved);
         assert_eq!(page.board().progress, Progress::default());
         // (No next puzzle without a set.)
-        assert_eq!(page.state.reduce(Action::Solve(Solve::Next)).1, []);
+        assert_eq!(
+            page.state
+                .reduce(Action::Puzzle(PuzzleAction::Solve(Solve::Next)))
+                .1,
+            []
+        );
     }
 
     #[test]
     fn a_filter_or_a_name_that_finds_nothing_is_said() {
         let mut page = Page::loaded(Some("m99"));
         assert_eq!(page.board().problem, Some(Problem::Unknown("m99".into())));
-        page.act(Action::Solve(Solve::Filter(Filter {
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Filter(Filter {
             variant: Some("pandemonium".into()),
             theme: Some(Theme::Mate),
-        })));
+        }))));
         assert_eq!(page.board().problem, Some(Problem::NoneFits));
-        page.act(Action::Solve(Solve::Filter(Filter {
+        page.act(Action::Puzzle(PuzzleAction::Solve(Solve::Filter(Filter {
             variant: Some("pandemonium".into()),
             theme: None,
-        })));
+        }))));
         assert_eq!(page.board().problem, None);
         assert_eq!(page.board().puzzle.as_ref().unwrap().id, "p1");
         let mut failed = PuzzleBoard::default();

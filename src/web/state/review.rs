@@ -3,7 +3,9 @@
 
 use std::rc::Rc;
 
-use crate::protocol::Snapshot;
+use crate::protocol::{Request, Snapshot};
+
+use super::State;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Review {
@@ -54,6 +56,37 @@ fn is_past_of(past: &Snapshot, live: &Snapshot) -> bool {
     live.game_id == past.game_id
         && past.san.len() < live.san.len()
         && live.san.starts_with(&past.san)
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ReviewAction {
+    /// Show the position after this many moves (the last one: the game).
+    ShowPly(usize),
+    /// A past position of the game, to look at.
+    Past(Rc<Snapshot>),
+}
+
+impl State {
+    /// Looking back: returns the position asked of the worker.
+    pub(super) fn reduce_review(&mut self, action: ReviewAction) -> Option<Request> {
+        match action {
+            ReviewAction::ShowPly(ply) => {
+                let last = self.snapshot.as_ref().map_or(0, |s| s.san.len());
+                if ply >= last {
+                    self.review = Review::default();
+                } else {
+                    self.review.asked_ply = Some(ply);
+                    return Some(Request::ShowMove(ply as u32));
+                }
+            }
+            ReviewAction::Past(past) => {
+                if self.review.show(past, self.snapshot.as_deref()) {
+                    self.gesture.clear();
+                }
+            }
+        }
+        None
+    }
 }
 
 #[cfg(test)]

@@ -32,3 +32,46 @@ impl View {
         }
     }
 }
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ViewAction {
+    Flip,
+    SetLang(Lang),
+    /// New preferences (a language chosen in them is shown at once).
+    SetPrefs(Prefs),
+    /// How the page's link asks for the game to be shown: compact for an
+    /// iframe, as a game to look at rather than play, and with this side at
+    /// the bottom of its first game.
+    Present {
+        embed: bool,
+        viewer: bool,
+        bottom: Option<Side>,
+        /// The link's game is to be shown on the analysis board.
+        analysis: bool,
+    },
+}
+
+impl View {
+    /// The presentation after `action`.
+    pub fn reduce(&mut self, action: ViewAction) {
+        match action {
+            ViewAction::Flip => self.flipped = !self.flipped,
+            ViewAction::SetLang(lang) => self.lang = lang,
+            ViewAction::SetPrefs(prefs) => {
+                self.lang = prefs.lang.unwrap_or(self.lang);
+                self.prefs = prefs;
+            }
+            ViewAction::Present {
+                embed,
+                viewer,
+                bottom,
+                analysis,
+            } => {
+                self.embed = embed;
+                self.viewer = viewer;
+                self.analysis_link = analysis;
+                self.bottom_wish = bottom.or(self.bottom_wish);
+            }
+        }
+    }
+}
