@@ -167,116 +167,12 @@ impl Link {
         let mut link = Link::default();
         let mut problems = Vec::new();
         for (key, value) in pairs(query) {
-            let trimmed = value.trim();
-            let mut bad = |param: &'static str, expected: Expected| {
+            if let Err((param, expected)) = link.read(&key, &value) {
                 problems.push(Problem {
                     param,
-                    value: trimmed.chars().take(40).collect(),
+                    value: value.trim().chars().take(40).collect(),
                     expected,
-                })
-            };
-            match key.as_str() {
-                "variant" => match trimmed.to_ascii_lowercase().as_str() {
-                    v @ ("mansindam" | "pandemonium") => link.variant = Some(v.into()),
-                    _ => bad("variant", Expected::OneOf("mansindam|pandemonium")),
-                },
-                "fen" if trimmed.chars().count() > MAX_FEN => bad("fen", Expected::AtMost(MAX_FEN)),
-                "fen" => link.fen = Some(trimmed.to_string()).filter(|f| !f.is_empty()),
-                "moves" => {
-                    // Separated by commas. A `+` typed as it is into a link
-                    // reads as a space: after a move it is still promotion.
-                    let moves: Vec<String> = value
-                        .split(',')
-                        .map(|m| {
-                            let m = m.trim_start();
-                            let promotes = m.ends_with(' ') && !m.trim().is_empty();
-                            format!("{}{}", m.trim_end(), if promotes { "+" } else { "" })
-                        })
-                        .filter(|m| !m.is_empty())
-                        .collect();
-                    if moves.len() > MAX_MOVES {
-                        bad("moves", Expected::AtMost(MAX_MOVES));
-                    } else {
-                        link.moves = moves;
-                    }
-                }
-                "orient" => match Side::parse(trimmed) {
-                    Some(side) => link.orient = Some(side),
-                    None => bad("orient", Expected::OneOf("white|black")),
-                },
-                "mode" => match Mode::parse(&trimmed.to_ascii_lowercase()) {
-                    Some(mode) => link.mode = Some(mode),
-                    None => bad(
-                        "mode",
-                        Expected::OneOf("ai|local|view|analysis|editor|diagram|builder|puzzle"),
-                    ),
-                },
-                "level" => match trimmed.parse::<u8>() {
-                    Ok(level @ 1..=LEVELS) => link.level = Some(level),
-                    _ => bad("level", Expected::Level),
-                },
-                "pieces" => match PieceSet::parse(&trimmed.to_ascii_lowercase()) {
-                    Some(pieces) => link.pieces = Some(pieces),
-                    None => bad(
-                        "pieces",
-                        Expected::OneOf("international|traditional|figurine"),
-                    ),
-                },
-                "lang" => match Lang::parse(trimmed) {
-                    Some(lang) => link.lang = Some(lang),
-                    None => bad("lang", Expected::OneOf("en|ko")),
-                },
-                "embed" => match trimmed {
-                    "1" | "true" | "" => link.embed = true,
-                    "0" | "false" => link.embed = false,
-                    _ => bad("embed", Expected::OneOf("1|0")),
-                },
-                "theme" => match Theme::parse(&trimmed.to_ascii_lowercase()) {
-                    Some(theme) => link.theme = Some(theme),
-                    None => bad("theme", Expected::OneOf("wood|slate")),
-                },
-                "last" => match last_move(trimmed) {
-                    Some(last) => link.last = Some(last),
-                    None => bad("last", Expected::Squares),
-                },
-                "arrows" => match list(trimmed, |a| {
-                    Some((parse_square(a.get(..2)?)?, parse_square(a.get(2..)?)?))
-                }) {
-                    Some(arrows) => link.arrows = arrows,
-                    None => bad("arrows", Expected::Squares),
-                },
-                "puzzle" => match trimmed {
-                    id if puzzle_id(id) => link.puzzle = Some(id.to_string()),
-                    _ => bad("puzzle", Expected::PuzzleId),
-                },
-                "solution" => {
-                    let moves: Vec<String> = trimmed
-                        .split(',')
-                        .map(|m| m.trim().to_string())
-                        .filter(|m| !m.is_empty())
-                        .collect();
-                    if moves.len() > MAX_SOLUTION || moves.iter().any(|m| m.len() > 8) {
-                        bad("solution", Expected::AtMost(MAX_SOLUTION));
-                    } else {
-                        link.solution = moves;
-                    }
-                }
-                "marks" => match list(trimmed, parse_square) {
-                    Some(marks) => link.marks = marks,
-                    None => bad("marks", Expected::Squares),
-                },
-                "white" | "black" => {
-                    let side = if key == "white" {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
-                    match Player::parse(trimmed) {
-                        Some(p) => link.players[side.index()] = Some(p),
-                        None => bad(side.id(), Expected::OneOf("human|computer")),
-                    }
-                }
-                _ => {}
+                });
             }
         }
         // A level means a game against the computer (the default mode); a
@@ -296,6 +192,130 @@ impl Link {
             });
         }
         (link, problems)
+    }
+
+    /// Reads one parameter (an unknown one is left alone); `Err` names the
+    /// parameter and what it expects. Those of the game are read here,
+    /// those of the board's look by [`Link::read_look`].
+    fn read(&mut self, key: &str, value: &str) -> Result<(), (&'static str, Expected)> {
+        let trimmed = value.trim();
+        let lower = trimmed.to_ascii_lowercase();
+        match key {
+            "variant" => put(
+                &mut self.variant,
+                matches!(lower.as_str(), "mansindam" | "pandemonium").then(|| Some(lower)),
+                ("variant", Expected::OneOf("mansindam|pandemonium")),
+            ),
+            "fen" => put(
+                &mut self.fen,
+                (trimmed.chars().count() <= MAX_FEN)
+                    .then(|| Some(trimmed.to_string()).filter(|f| !f.is_empty())),
+                ("fen", Expected::AtMost(MAX_FEN)),
+            ),
+            "moves" => put(
+                &mut self.moves,
+                Some(moves_param(value)).filter(|moves| moves.len() <= MAX_MOVES),
+                ("moves", Expected::AtMost(MAX_MOVES)),
+            ),
+            "mode" => put(
+                &mut self.mode,
+                Mode::parse(&lower).map(Some),
+                (
+                    "mode",
+                    Expected::OneOf("ai|local|view|analysis|editor|diagram|builder|puzzle"),
+                ),
+            ),
+            "level" => put(
+                &mut self.level,
+                trimmed
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|l| (1..=LEVELS).contains(l))
+                    .map(Some),
+                ("level", Expected::Level),
+            ),
+            "puzzle" => put(
+                &mut self.puzzle,
+                puzzle_id(trimmed).then(|| Some(trimmed.to_string())),
+                ("puzzle", Expected::PuzzleId),
+            ),
+            "solution" => put(
+                &mut self.solution,
+                solution_param(trimmed),
+                ("solution", Expected::AtMost(MAX_SOLUTION)),
+            ),
+            "white" | "black" => {
+                let side = if key == "white" {
+                    Side::White
+                } else {
+                    Side::Black
+                };
+                put(
+                    &mut self.players[side.index()],
+                    Player::parse(trimmed).map(Some),
+                    (side.id(), Expected::OneOf("human|computer")),
+                )
+            }
+            _ => self.read_look(key, trimmed),
+        }
+    }
+
+    /// Reads a parameter that says how the board looks (an unknown one is
+    /// left alone).
+    fn read_look(&mut self, key: &str, trimmed: &str) -> Result<(), (&'static str, Expected)> {
+        let lower = trimmed.to_ascii_lowercase();
+        match key {
+            "orient" => put(
+                &mut self.orient,
+                Side::parse(trimmed).map(Some),
+                ("orient", Expected::OneOf("white|black")),
+            ),
+            "pieces" => put(
+                &mut self.pieces,
+                PieceSet::parse(&lower).map(Some),
+                (
+                    "pieces",
+                    Expected::OneOf("international|traditional|figurine"),
+                ),
+            ),
+            "lang" => put(
+                &mut self.lang,
+                Lang::parse(trimmed).map(Some),
+                ("lang", Expected::OneOf("en|ko")),
+            ),
+            "embed" => put(
+                &mut self.embed,
+                match trimmed {
+                    "1" | "true" | "" => Some(true),
+                    "0" | "false" => Some(false),
+                    _ => None,
+                },
+                ("embed", Expected::OneOf("1|0")),
+            ),
+            "theme" => put(
+                &mut self.theme,
+                Theme::parse(&lower).map(Some),
+                ("theme", Expected::OneOf("wood|slate")),
+            ),
+            "last" => put(
+                &mut self.last,
+                last_move(trimmed).map(Some),
+                ("last", Expected::Squares),
+            ),
+            "arrows" => put(
+                &mut self.arrows,
+                list(trimmed, |a| {
+                    Some((parse_square(a.get(..2)?)?, parse_square(a.get(2..)?)?))
+                }),
+                ("arrows", Expected::Squares),
+            ),
+            "marks" => put(
+                &mut self.marks,
+                list(trimmed, parse_square),
+                ("marks", Expected::Squares),
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// The link names a game (rather than only how to show one): it then
@@ -433,6 +453,42 @@ impl Link {
             ..Link::default()
         }
     }
+}
+
+/// Stores a parameter's value, or (`None`: the value was not one the
+/// parameter takes) names the parameter and what it expects.
+fn put<T>(
+    slot: &mut T,
+    value: Option<T>,
+    problem: (&'static str, Expected),
+) -> Result<(), (&'static str, Expected)> {
+    *slot = value.ok_or(problem)?;
+    Ok(())
+}
+
+/// The `moves` parameter's moves, separated by commas. A `+` typed as it
+/// is into a link reads as a space: after a move it is still promotion.
+fn moves_param(value: &str) -> Vec<String> {
+    value
+        .split(',')
+        .map(|m| {
+            let m = m.trim_start();
+            let promotes = m.ends_with(' ') && !m.trim().is_empty();
+            format!("{}{}", m.trim_end(), if promotes { "+" } else { "" })
+        })
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+/// The `solution` parameter's moves, if there are not too many and none
+/// is too long to be a move.
+fn solution_param(value: &str) -> Option<Vec<String>> {
+    let moves: Vec<String> = value
+        .split(',')
+        .map(|m| m.trim().to_string())
+        .filter(|m| !m.is_empty())
+        .collect();
+    (moves.len() <= MAX_SOLUTION && moves.iter().all(|m| m.len() <= 8)).then_some(moves)
 }
 
 impl Link {

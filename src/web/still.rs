@@ -154,115 +154,142 @@ pub fn svg(setup: &Setup, look: Look, marks: &Marks, defs: &str, title: &str) ->
          <rect class=\"paper\" width=\"{w}\" height=\"{h}\" rx=\"10\"/>",
         escape(title)
     );
-    let top = look.bottom.flip();
-    let board_x = PAD + COORD;
-    let board_y = PAD + HAND + 6;
-    hand(&mut o, setup, look, top, PAD);
+    let board = Grid {
+        x: PAD + COORD,
+        y: PAD + HAND + 6,
+        bottom: look.bottom,
+    };
+    hand(&mut o, setup, look, look.bottom.flip(), PAD);
     hand(
         &mut o,
         setup,
         look,
         look.bottom,
-        board_y + 9 * S + COORD + 6,
+        board.y + 9 * S + COORD + 6,
     );
-
-    // Where a square is drawn (its top-left corner).
-    let at = |sq: Square| -> (i32, i32) {
-        let (file, rank) = (i32::from(sq.file()), i32::from(sq.rank()));
-        let (col, row) = match look.bottom {
-            Color::White => (file, 8 - rank),
-            Color::Black => (8 - file, rank),
-        };
-        (board_x + col * S, board_y + row * S)
-    };
-    for sq in Square::all() {
-        let (x, y) = at(sq);
-        let class = if (sq.file() + sq.rank()) % 2 == 0 {
-            "d"
-        } else {
-            "l"
-        };
-        let _ = write!(
-            o,
-            "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\"/>"
-        );
-    }
-    let _ = write!(
-        o,
-        "<rect class=\"frame\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
-        board_x - 1,
-        board_y - 1,
-        9 * S + 2,
-        9 * S + 2
-    );
-    if let Some((from, to)) = marks.last {
-        for sq in from.into_iter().chain([to]) {
-            let (x, y) = at(sq);
-            let _ = write!(
-                o,
-                "<rect class=\"last\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\"/>"
-            );
-        }
-    }
-    // Coordinates: files under the board, ranks to its left.
-    for i in 0..9u8 {
-        let file = match look.bottom {
-            Color::White => i,
-            Color::Black => 8 - i,
-        };
-        let x = board_x + i32::from(i) * S + S / 2;
-        let y = board_y + 9 * S + 13;
-        let _ = write!(
-            o,
-            "<text class=\"coord\" x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{}</text>",
-            (b'a' + file) as char
-        );
-        let rank = match look.bottom {
-            Color::White => 9 - i,
-            Color::Black => i + 1,
-        };
-        let y = board_y + i32::from(i) * S + S / 2 + 4;
-        let _ = write!(
-            o,
-            "<text class=\"coord\" x=\"{}\" y=\"{y}\" text-anchor=\"middle\">{rank}</text>",
-            PAD + COORD / 2
-        );
-    }
+    board.squares(&mut o, marks);
+    board.coordinates(&mut o);
     let rules = setup.variant.rules();
     for sq in Square::all() {
         if let Some(p) = setup.board[sq.index()] {
-            let (x, y) = at(sq);
+            let (x, y) = board.at(sq);
             piece(&mut o, look.pieces, rules.kind(p.kind), p.color, x, y, S);
         }
     }
-    for &sq in &marks.squares {
-        let (x, y) = at(sq);
-        let _ = write!(
-            o,
-            "<circle class=\"ring\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
-            x + S / 2,
-            y + S / 2,
-            S / 2 - 3
-        );
-    }
-    for &(from, to) in &marks.arrows {
-        let ((x1, y1), (x2, y2)) = (at(from), at(to));
-        let (x1, y1, x2, y2) = (x1 + S / 2, y1 + S / 2, x2 + S / 2, y2 + S / 2);
-        // The line stops short of the square's middle, so the head ends there.
-        let (dx, dy) = (f64::from(x2 - x1), f64::from(y2 - y1));
-        let len = (dx * dx + dy * dy).sqrt().max(1.0);
-        let back = f64::from(S) * 0.25;
-        let (ex, ey) = (
-            f64::from(x2) - dx / len * back,
-            f64::from(y2) - dy / len * back,
-        );
-        let _ = write!(
-            o,
-            "<line class=\"arrow\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{ex:.1}\" y2=\"{ey:.1}\" marker-end=\"url(#ah)\"/>"
-        );
-    }
+    board.marks(&mut o, marks);
     o.push_str("</svg>");
     o
+}
+
+/// Where the board is drawn: its top-left corner, and the side at the
+/// bottom.
+struct Grid {
+    x: i32,
+    y: i32,
+    bottom: Color,
+}
+
+impl Grid {
+    /// Where a square is drawn (its top-left corner).
+    fn at(&self, sq: Square) -> (i32, i32) {
+        let (file, rank) = (i32::from(sq.file()), i32::from(sq.rank()));
+        let (col, row) = match self.bottom {
+            Color::White => (file, 8 - rank),
+            Color::Black => (8 - file, rank),
+        };
+        (self.x + col * S, self.y + row * S)
+    }
+
+    /// The squares, the frame and the last move's two squares.
+    fn squares(&self, o: &mut String, marks: &Marks) {
+        for sq in Square::all() {
+            let (x, y) = self.at(sq);
+            let class = if (sq.file() + sq.rank()) % 2 == 0 {
+                "d"
+            } else {
+                "l"
+            };
+            let _ = write!(
+                o,
+                "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\"/>"
+            );
+        }
+        let _ = write!(
+            o,
+            "<rect class=\"frame\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            self.x - 1,
+            self.y - 1,
+            9 * S + 2,
+            9 * S + 2
+        );
+        if let Some((from, to)) = marks.last {
+            for sq in from.into_iter().chain([to]) {
+                let (x, y) = self.at(sq);
+                let _ = write!(
+                    o,
+                    "<rect class=\"last\" x=\"{x}\" y=\"{y}\" width=\"{S}\" height=\"{S}\"/>"
+                );
+            }
+        }
+    }
+
+    /// Coordinates: files under the board, ranks to its left.
+    fn coordinates(&self, o: &mut String) {
+        for i in 0..9u8 {
+            let file = match self.bottom {
+                Color::White => i,
+                Color::Black => 8 - i,
+            };
+            let x = self.x + i32::from(i) * S + S / 2;
+            let y = self.y + 9 * S + 13;
+            let _ = write!(
+                o,
+                "<text class=\"coord\" x=\"{x}\" y=\"{y}\" text-anchor=\"middle\">{}</text>",
+                (b'a' + file) as char
+            );
+            let rank = match self.bottom {
+                Color::White => 9 - i,
+                Color::Black => i + 1,
+            };
+            let y = self.y + i32::from(i) * S + S / 2 + 4;
+            let _ = write!(
+                o,
+                "<text class=\"coord\" x=\"{}\" y=\"{y}\" text-anchor=\"middle\">{rank}</text>",
+                PAD + COORD / 2
+            );
+        }
+    }
+
+    /// The marked squares' rings and the arrows, over the pieces.
+    fn marks(&self, o: &mut String, marks: &Marks) {
+        for &sq in &marks.squares {
+            let (x, y) = self.at(sq);
+            let _ = write!(
+                o,
+                "<circle class=\"ring\" cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
+                x + S / 2,
+                y + S / 2,
+                S / 2 - 3
+            );
+        }
+        for &(from, to) in &marks.arrows {
+            let ((x1, y1), (x2, y2)) = (self.at(from), self.at(to));
+            let (x1, y1, x2, y2) = (x1 + S / 2, y1 + S / 2, x2 + S / 2, y2 + S / 2);
+            // The line stops short of the square's middle, so the head ends
+            // there.
+            let (dx, dy) = (f64::from(x2 - x1), f64::from(y2 - y1));
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let back = f64::from(S) * 0.25;
+            let (ex, ey) = (
+                f64::from(x2) - dx / len * back,
+                f64::from(y2) - dy / len * back,
+            );
+            let _ = write!(
+                o,
+                "<line class=\"arrow\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{ex:.1}\" y2=\"{ey:.1}\" marker-end=\"url(#ah)\"/>"
+            );
+        }
+    }
 }
 
 /// A side's hand: a dark strip with each kind held, and its count.

@@ -121,21 +121,7 @@ impl Peer {
     /// A connection using `ice` servers (empty: host candidates only, which
     /// still joins two devices on one network); events go to `on_event`.
     pub fn new(ice: &[IceServer], on_event: Callback<PeerEvent>) -> Result<Peer, String> {
-        let config = RtcConfiguration::new();
-        let servers = js_sys::Array::new();
-        for server in ice {
-            let s = web_sys::RtcIceServer::new();
-            s.set_urls(&JsValue::from_str(&server.urls));
-            if let Some(username) = &server.username {
-                s.set_username(username);
-            }
-            if let Some(credential) = &server.credential {
-                s.set_credential(credential);
-            }
-            servers.push(&s);
-        }
-        config.set_ice_servers(&servers);
-        let pc = RtcPeerConnection::new_with_configuration(&config)
+        let pc = RtcPeerConnection::new_with_configuration(&configuration(ice))
             .map_err(|e| format!("the connection could not be made: {}", words(&e)))?;
 
         let init = RtcDataChannelInit::new();
@@ -156,97 +142,13 @@ impl Peer {
             waiting: RefCell::new(Vec::new()),
         });
 
-        let on_open = {
-            let shared = shared.clone();
-            Closure::<dyn FnMut()>::new(move || {
-                if !shared.closed.get() {
-                    shared.on_event.emit(PeerEvent::Open);
-                }
-            })
-        };
-        let on_message = {
-            let shared = shared.clone();
-            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                // Text (or anything else) is not the game's: ignored.
-                if let Some(buffer) = e.data().dyn_ref::<js_sys::ArrayBuffer>() {
-                    let bytes = js_sys::Uint8Array::new(buffer).to_vec();
-                    shared.on_event.emit(PeerEvent::Message(bytes));
-                }
-            })
-        };
-        let on_close = {
-            let shared = shared.clone();
-            Closure::<dyn FnMut()>::new(move || {
-                let words = match shared.last_error.borrow().as_deref() {
-                    Some(error) => format!("the channel closed ({error})"),
-                    None => "the channel closed".to_string(),
-                };
-                shared.close(words);
-            })
-        };
-        let on_error = {
-            // An `RTCErrorEvent` (its type is not among web-sys's features
-            // here): its `error.message`, kept for the close that follows.
-            let shared = shared.clone();
-            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                let error = js_sys::Reflect::get(&e, &"error".into()).unwrap_or(JsValue::NULL);
-                *shared.last_error.borrow_mut() = Some(words(&error));
-            })
-        };
-        let on_candidate = {
-            // An `RTCPeerConnectionIceEvent`: its `candidate` is null at the
-            // end of gathering, else its `candidate` line holds `typ <kind>`.
-            let shared = shared.clone();
-            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                let line = js_sys::Reflect::get(&e, &"candidate".into())
-                    .ok()
-                    .filter(|c| c.is_object())
-                    .and_then(|c| js_sys::Reflect::get(&c, &"candidate".into()).ok())
-                    .and_then(|line| line.as_string());
-                if let Some(kind) = line.as_deref().and_then(candidate_type) {
-                    let mut gathered = shared.gathered.borrow_mut();
-                    if !gathered.iter().any(|k| k == kind) {
-                        gathered.push(kind.to_string());
-                    }
-                }
-            })
-        };
-        let on_gathering = {
-            let (shared, pc) = (shared.clone(), pc.clone());
-            Closure::<dyn FnMut()>::new(move || {
-                if pc.ice_gathering_state() == RtcIceGatheringState::Complete {
-                    let waiting = std::mem::take(&mut *shared.waiting.borrow_mut());
-                    for resolve in waiting {
-                        let _ = resolve.call0(&JsValue::NULL);
-                    }
-                }
-            })
-        };
-        let on_state = {
-            // "disconnected" may mend by itself (ICE tries again); "failed"
-            // and "closed" do not.
-            let (shared, pc) = (shared.clone(), pc.clone());
-            Closure::<dyn FnMut()>::new(move || match pc.connection_state() {
-                RtcPeerConnectionState::Connected => shared.connected.set(true),
-                RtcPeerConnectionState::Failed => {
-                    // Which layer failed. Chrome's ICE state beside it may
-                    // say "disconnected" rather than "failed" either way, so
-                    // whether it was ever connected tells the two apart.
-                    let ice = property(&pc, "iceConnectionState");
-                    let words = if matches!(ice.as_str(), "connected" | "completed") {
-                        "the connection failed (DTLS)"
-                    } else if shared.connected.get() {
-                        "the connection failed (ICE: the other device stopped answering)"
-                    } else {
-                        "the connection failed (ICE: no path between the devices)"
-                    };
-                    shared.close(words.to_string());
-                }
-                RtcPeerConnectionState::Closed => shared.close("the connection closed".into()),
-                _ => {}
-            })
-        };
-
+        let on_open = on_open(shared.clone());
+        let on_message = on_message(shared.clone());
+        let on_close = on_close(shared.clone());
+        let on_error = on_error(shared.clone());
+        let on_candidate = on_candidate(shared.clone());
+        let on_gathering = on_gathering(shared.clone(), pc.clone());
+        let on_state = on_state(shared.clone(), pc.clone());
         channel.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         channel.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         channel.set_onclose(Some(on_close.as_ref().unchecked_ref()));
@@ -378,6 +280,119 @@ impl Peer {
             None => Err(format!("the {what} could not be read back")),
         }
     }
+}
+
+/// The connection's settings: the `ice` servers to use.
+fn configuration(ice: &[IceServer]) -> RtcConfiguration {
+    let config = RtcConfiguration::new();
+    let servers = js_sys::Array::new();
+    for server in ice {
+        let s = web_sys::RtcIceServer::new();
+        s.set_urls(&JsValue::from_str(&server.urls));
+        if let Some(username) = &server.username {
+            s.set_username(username);
+        }
+        if let Some(credential) = &server.credential {
+            s.set_credential(credential);
+        }
+        servers.push(&s);
+    }
+    config.set_ice_servers(&servers);
+    config
+}
+
+/// The channel opened.
+fn on_open(shared: Rc<Shared>) -> Closure<dyn FnMut()> {
+    Closure::<dyn FnMut()>::new(move || {
+        if !shared.closed.get() {
+            shared.on_event.emit(PeerEvent::Open);
+        }
+    })
+}
+
+/// A message on the channel: the game's are bytes; text (or anything
+/// else) is not the game's and is ignored.
+fn on_message(shared: Rc<Shared>) -> Closure<dyn FnMut(MessageEvent)> {
+    Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+        if let Some(buffer) = e.data().dyn_ref::<js_sys::ArrayBuffer>() {
+            let bytes = js_sys::Uint8Array::new(buffer).to_vec();
+            shared.on_event.emit(PeerEvent::Message(bytes));
+        }
+    })
+}
+
+/// The channel closed, with the error that came before, if any.
+fn on_close(shared: Rc<Shared>) -> Closure<dyn FnMut()> {
+    Closure::<dyn FnMut()>::new(move || {
+        let words = match shared.last_error.borrow().as_deref() {
+            Some(error) => format!("the channel closed ({error})"),
+            None => "the channel closed".to_string(),
+        };
+        shared.close(words);
+    })
+}
+
+/// An `RTCErrorEvent` (its type is not among web-sys's features here):
+/// its `error.message`, kept for the close that follows.
+fn on_error(shared: Rc<Shared>) -> Closure<dyn FnMut(JsValue)> {
+    Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+        let error = js_sys::Reflect::get(&e, &"error".into()).unwrap_or(JsValue::NULL);
+        *shared.last_error.borrow_mut() = Some(words(&error));
+    })
+}
+
+/// An `RTCPeerConnectionIceEvent`: its `candidate` is null at the end of
+/// gathering, else its `candidate` line holds `typ <kind>`, kept once.
+fn on_candidate(shared: Rc<Shared>) -> Closure<dyn FnMut(JsValue)> {
+    Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+        let line = js_sys::Reflect::get(&e, &"candidate".into())
+            .ok()
+            .filter(|c| c.is_object())
+            .and_then(|c| js_sys::Reflect::get(&c, &"candidate".into()).ok())
+            .and_then(|line| line.as_string());
+        if let Some(kind) = line.as_deref().and_then(candidate_type) {
+            let mut gathered = shared.gathered.borrow_mut();
+            if !gathered.iter().any(|k| k == kind) {
+                gathered.push(kind.to_string());
+            }
+        }
+    })
+}
+
+/// ICE gathering completed: the offer or answer waiting for it goes.
+fn on_gathering(shared: Rc<Shared>, pc: RtcPeerConnection) -> Closure<dyn FnMut()> {
+    Closure::<dyn FnMut()>::new(move || {
+        if pc.ice_gathering_state() == RtcIceGatheringState::Complete {
+            let waiting = std::mem::take(&mut *shared.waiting.borrow_mut());
+            for resolve in waiting {
+                let _ = resolve.call0(&JsValue::NULL);
+            }
+        }
+    })
+}
+
+/// The connection's state: "disconnected" may mend by itself (ICE tries
+/// again); "failed" and "closed" do not.
+fn on_state(shared: Rc<Shared>, pc: RtcPeerConnection) -> Closure<dyn FnMut()> {
+    Closure::<dyn FnMut()>::new(move || match pc.connection_state() {
+        RtcPeerConnectionState::Connected => shared.connected.set(true),
+        RtcPeerConnectionState::Failed => {
+            // Which layer failed. Chrome's ICE state beside it may say
+            // "disconnected" rather than "failed" either way, so whether it
+            // was ever connected tells the two apart.
+            let ice = property(&pc, "iceConnectionState");
+            let words = if matches!(ice.as_str(), "connected" | "completed") {
+                "the connection failed (DTLS)"
+            } else if shared.connected.get() {
+                "the connection failed (ICE: the other device stopped answering)"
+            } else {
+                "the connection failed (ICE: no path between the devices)"
+            };
+            shared.close(words.to_string());
+        }
+        RtcPeerConnectionState::Closed => shared.close("the connection closed".into()),
+        _ => {}
+    })
 }
 
 impl Drop for Peer {
