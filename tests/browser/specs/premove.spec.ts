@@ -83,7 +83,7 @@ test('a premove set while the level-6 computer thinks is played as soon as it re
   await expect(square(page, 'd3')).toHaveClass(/selected/);
   await expect(page.locator('.sq.dest')).toHaveCount(0);
   await square(page, 'd4').click();
-  expect(await premoveMarks(page)).toEqual(['d3', 'd4']);
+  await expect.poll(() => premoveMarks(page)).toEqual(['d3', 'd4']);
   await expect(page.locator('.sq.selected')).toHaveCount(0);
   await expect(square(page, 'd3')).toHaveAttribute('aria-label', 'd3, White Pawn');
   await expect(square(page, 'd4')).toHaveAttribute('aria-label', 'd4, empty');
@@ -125,7 +125,7 @@ test('a premove that the reply made illegal is dropped: the marks go and the pla
   // The Rook on a8 is premoved to a5.
   await square(page, 'a8').click();
   await square(page, 'a5').click();
-  expect(await premoveMarks(page)).toEqual(['a5', 'a8']);
+  await expect.poll(() => premoveMarks(page)).toEqual(['a5', 'a8']);
   await expect(square(page, 'a8')).toHaveAttribute('aria-label', 'a8, White Rook');
   // The computer has answered (held until now): Kxa8.
   await expect.poll(() => held(page)).toBeGreaterThan(0);
@@ -151,19 +151,19 @@ test('Escape, a tap on an empty square and the right button give a premove up', 
   // Escape.
   await square(page, 'd3').click();
   await square(page, 'd4').click();
-  expect(await premoveMarks(page)).toEqual(['d3', 'd4']);
+  await expect.poll(() => premoveMarks(page)).toEqual(['d3', 'd4']);
   await page.keyboard.press('Escape');
   await expect(page.locator('.sq.premove')).toHaveCount(0);
   // A tap on an empty square with nothing picked up.
   await square(page, 'c3').click();
   await square(page, 'c4').click();
-  expect(await premoveMarks(page)).toEqual(['c3', 'c4']);
+  await expect.poll(() => premoveMarks(page)).toEqual(['c3', 'c4']);
   await square(page, 'e5').click();
   await expect(page.locator('.sq.premove')).toHaveCount(0);
   await expect(page.locator('.sq.selected')).toHaveCount(0);
   // The right button (it draws a circle too).
   await drag(page, square(page, 'f3'), square(page, 'f4'));
-  expect(await premoveMarks(page)).toEqual(['f3', 'f4']);
+  await expect.poll(() => premoveMarks(page)).toEqual(['f3', 'f4']);
   await square(page, 'h5').click({ button: 'right' });
   await expect(page.locator('.sq.premove')).toHaveCount(0);
   await expect(square(page, 'f3')).toHaveAttribute('aria-label', 'f3, White Pawn');
@@ -193,7 +193,7 @@ test('a premove from the hand is played when the reply leaves its square empty',
   await expect(handSlot(page, 'white', 'R')).toHaveClass(/selected/);
   await square(page, 'a5').click();
   await expect(handSlot(page, 'white', 'R')).toHaveClass(/premove/);
-  expect(await premoveMarks(page)).toEqual(['a5']);
+  await expect.poll(() => premoveMarks(page)).toEqual(['a5']);
   await expect(page.getByTestId('announce')).toHaveText('Premove: R@a5');
   await expect.poll(() => held(page)).toBeGreaterThan(0);
   await release(page, 1);
