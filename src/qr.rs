@@ -43,7 +43,11 @@ pub fn encode(data: &[u8]) -> Result<Qr, TooLong> {
     Ok(Qr {
         version,
         size: code.width(),
-        modules: code.into_colors().into_iter().map(|c| c == Color::Dark).collect(),
+        modules: code
+            .into_colors()
+            .into_iter()
+            .map(|c| c == Color::Dark)
+            .collect(),
     })
 }
 

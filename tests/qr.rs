@@ -50,7 +50,10 @@ fn each_version_holds_what_level_m_holds() {
         assert_eq!(qr.version(), version, "{bytes} bytes");
         assert_eq!(qr.size(), 17 + 4 * usize::from(version));
         if version < 40 {
-            assert_eq!(encode(&vec![b'q'; bytes + 1]).unwrap().version(), version + 1);
+            assert_eq!(
+                encode(&vec![b'q'; bytes + 1]).unwrap().version(),
+                version + 1
+            );
         }
     }
     assert_eq!(encode(&[b'q'; 2332]).unwrap_err(), TooLong(2332));

@@ -23,7 +23,7 @@ use crate::web::state::AnalysisAction;
 #[cfg(feature = "study")]
 use crate::web::state::{friend, FriendAction};
 use crate::web::state::{
-    Action, BoardInput, ClockAction, Dialog, DialogAction, Intent, PlayAction, Start, ViewAction,
+    Action, BoardInput, ClockAction, Dialog, DialogAction, PlayAction, Start, ViewAction,
 };
 use crate::web::storage;
 #[cfg(feature = "study")]
@@ -64,18 +64,9 @@ impl Commands {
 
     /// What the board reports the player did.
     pub fn board_input(&self, input: BoardInput) {
-        let intent = self.store.get().intent(input);
-        self.store.dispatch(match intent {
-            Intent::Select(o) => Action::Play(PlayAction::Select(o)),
-            Intent::Deselect => Action::Play(PlayAction::Deselect),
-            Intent::Focus(square) => Action::Play(PlayAction::Focus(square)),
-            Intent::Play(spec) => Action::Play(PlayAction::Move(spec)),
-            Intent::AskPromotion(c) => Action::Play(PlayAction::AskPromotion(c)),
-            Intent::Confirm(m) => Action::Play(PlayAction::Confirm(m)),
-            Intent::Premove(p) => Action::Play(PlayAction::Premove(p)),
-            Intent::CancelPremove => Action::Play(PlayAction::CancelPremove),
-            Intent::Nothing => return,
-        });
+        if let Some(action) = self.store.get().intent(input) {
+            self.store.dispatch(Action::Play(action));
+        }
     }
 
     /// The answer to "this move loses by repetition: play it anyway?".

@@ -9,7 +9,7 @@
 use crate::protocol::Player;
 use crate::protocol::{human_side, MoveSpec, MoveView, Side};
 
-use super::State;
+use super::{PlayAction, State};
 
 /// Where a move starts: a square, or a kind in the hand of the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,23 +64,6 @@ pub enum BoardInput {
     Focus(u8),
     /// Pressed the right button on the board: a premove is given up.
     Cancel,
-}
-
-/// What a gesture means, given the snapshot's legal moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Intent {
-    Select(Origin),
-    Deselect,
-    Focus(u8),
-    Play(MoveSpec),
-    AskPromotion(PromotionChoice),
-    /// Pandemonium: the move ends the game by repetition; ask first.
-    Confirm(MoveView),
-    /// While the computer thinks: this move is to be played after its reply.
-    Premove(Premove),
-    /// The premove (and the piece picked up for one) is given up.
-    CancelPremove,
-    Nothing,
 }
 
 /// The move being made.
@@ -179,7 +162,7 @@ impl State {
     /// destination; with nothing picked up, a tap elsewhere gives up the
     /// premove. (A premove onto the player's own piece, to take back there
     /// after a capture, is made by dragging: a tap on it picks it up.)
-    fn premove_tap(&self, side: Side, target: Target) -> Intent {
+    fn premove_tap(&self, side: Side, target: Target) -> Option<PlayAction> {
         let selected = self.gesture.selected;
         let origin = match target {
             Target::Square(sq) => Origin::Square(sq),
@@ -188,23 +171,23 @@ impl State {
         };
         if self.can_pick(origin) {
             return if selected == Some(origin) {
-                Intent::Deselect
+                Some(PlayAction::Deselect)
             } else {
-                Intent::Select(origin)
+                Some(PlayAction::Select(origin))
             };
         }
         match (selected, target) {
-            (Some(from), Target::Square(to)) => Intent::Premove(Premove { from, to }),
+            (Some(from), Target::Square(to)) => Some(PlayAction::Premove(Premove { from, to })),
             _ => self.cancel_premove(),
         }
     }
 
     /// Gives up the premove or the piece picked up for one, if any.
-    fn cancel_premove(&self) -> Intent {
+    fn cancel_premove(&self) -> Option<PlayAction> {
         if self.premove.is_some() || self.gesture.selected.is_some() {
-            Intent::CancelPremove
+            Some(PlayAction::CancelPremove)
         } else {
-            Intent::Nothing
+            None
         }
     }
 
@@ -219,37 +202,37 @@ impl State {
     }
 
     /// What the board's input means now.
-    pub fn intent(&self, input: BoardInput) -> Intent {
+    pub fn intent(&self, input: BoardInput) -> Option<PlayAction> {
         if let Some(side) = self.premover() {
             return match input {
                 BoardInput::Tap(target) => self.premove_tap(side, target),
                 BoardInput::Drop(from, to) if from != Origin::Square(to) => {
-                    Intent::Premove(Premove { from, to })
+                    Some(PlayAction::Premove(Premove { from, to }))
                 }
-                BoardInput::Drop(..) | BoardInput::Promote(_) => Intent::Nothing,
+                BoardInput::Drop(..) | BoardInput::Promote(_) => None,
                 BoardInput::Cancel => self.cancel_premove(),
-                BoardInput::Pick(origin) => Intent::Select(origin),
-                BoardInput::Deselect => Intent::Deselect,
-                BoardInput::Focus(square) => Intent::Focus(square),
+                BoardInput::Pick(origin) => Some(PlayAction::Select(origin)),
+                BoardInput::Deselect => Some(PlayAction::Deselect),
+                BoardInput::Focus(square) => Some(PlayAction::Focus(square)),
             };
         }
         match input {
-            BoardInput::Pick(origin) => Intent::Select(origin),
-            BoardInput::Cancel => Intent::Nothing,
+            BoardInput::Pick(origin) => Some(PlayAction::Select(origin)),
+            BoardInput::Cancel => None,
             BoardInput::Tap(target) => self.tap(target),
-            BoardInput::Deselect => Intent::Deselect,
+            BoardInput::Deselect => Some(PlayAction::Deselect),
             BoardInput::Drop(origin, to) => self.move_to(origin, to),
             BoardInput::Promote(promote) => self.choose_promotion(promote),
-            BoardInput::Focus(square) => Intent::Focus(square),
+            BoardInput::Focus(square) => Some(PlayAction::Focus(square)),
         }
     }
 
     /// A tap on a square or a hand slot.
-    pub fn tap(&self, target: Target) -> Intent {
+    pub fn tap(&self, target: Target) -> Option<PlayAction> {
         let selected = self.gesture.selected;
         if let (Some(from), Target::Square(to)) = (selected, target) {
             let intent = self.move_to(from, to);
-            if intent != Intent::Nothing {
+            if intent.is_some() {
                 return intent;
             }
         }
@@ -261,23 +244,23 @@ impl State {
             },
         };
         if self.can_pick(origin) && selected != Some(origin) {
-            Intent::Select(origin)
+            Some(PlayAction::Select(origin))
         } else {
             self.deselect()
         }
     }
 
-    fn deselect(&self) -> Intent {
+    fn deselect(&self) -> Option<PlayAction> {
         if self.gesture.selected.is_some() {
-            Intent::Deselect
+            Some(PlayAction::Deselect)
         } else {
-            Intent::Nothing
+            None
         }
     }
 
     /// The piece from `from` put on square `to` (a tap on a destination, or the
     /// end of a drag). `Nothing` when no legal move does that.
-    pub fn move_to(&self, from: Origin, to: u8) -> Intent {
+    pub fn move_to(&self, from: Origin, to: u8) -> Option<PlayAction> {
         let mut plain = None;
         let mut promoting = None;
         for m in self.moves_from(from).filter(|m| m.spec.to == to) {
@@ -295,24 +278,22 @@ impl State {
                     Origin::Hand(k) => k,
                 };
                 let promoted_kind = snap.kind(kind).and_then(|k| k.promotes_to).unwrap_or(kind);
-                Intent::AskPromotion(PromotionChoice {
+                Some(PlayAction::AskPromotion(PromotionChoice {
                     to,
                     promote: promote.spec,
                     stay: stay.spec,
                     promoted_kind,
                     kind,
-                })
+                }))
             }
             (Some(m), None) | (None, Some(m)) => resolve(m),
-            (None, None) => Intent::Nothing,
+            (None, None) => None,
         }
     }
 
     /// The move behind a promotion dialog's answer.
-    pub fn choose_promotion(&self, promote: bool) -> Intent {
-        let Some(choice) = self.gesture.promotion else {
-            return Intent::Nothing;
-        };
+    pub fn choose_promotion(&self, promote: bool) -> Option<PlayAction> {
+        let choice = self.gesture.promotion?;
         let spec = if promote { choice.promote } else { choice.stay };
         match self
             .snapshot
@@ -320,18 +301,18 @@ impl State {
             .and_then(|s| s.moves.iter().find(|m| m.spec == spec))
         {
             Some(m) => resolve(*m),
-            None => Intent::Deselect,
+            None => Some(PlayAction::Deselect),
         }
     }
 }
 
 /// A chosen legal move: played, or first confirmed when it ends the game
 /// by repetition.
-fn resolve(m: MoveView) -> Intent {
+fn resolve(m: MoveView) -> Option<PlayAction> {
     if m.ends_game.is_some() {
-        Intent::Confirm(m)
+        Some(PlayAction::Confirm(m))
     } else {
-        Intent::Play(m.spec)
+        Some(PlayAction::Move(m.spec))
     }
 }
 

@@ -45,7 +45,7 @@ pub use dialogs::{Dialog, DialogAction, Dialogs, Notice, Records};
 pub use editor::{Edit, Editor};
 #[cfg(feature = "study")]
 pub use friend::{FriendAction, FriendBoard};
-pub use gesture::{BoardInput, Gesture, Intent, Origin, Premove, PromotionChoice, Target};
+pub use gesture::{BoardInput, Gesture, Origin, Premove, PromotionChoice, Target};
 pub use play::{PlayAction, Start, Typed};
 #[cfg(feature = "study")]
 pub use puzzle::{PuzzleAction, PuzzleBoard, Solve};

@@ -30,9 +30,9 @@ fn state_for(variant: &str, fen: Option<&str>) -> (Session, State) {
     (session, state)
 }
 
-fn play(session: &mut Session, state: &State, intent: Intent) -> State {
+fn play(session: &mut Session, state: &State, intent: Option<PlayAction>) -> State {
     match intent {
-        Intent::Play(spec) => {
+        Some(PlayAction::Move(spec)) => {
             session.ask(Request::Play(spec)).unwrap();
             state.apply(Action::Snapshot(Rc::new(session.snapshot())))
         }
@@ -283,18 +283,24 @@ fn a_rematch_is_the_same_game_and_a_swap_exchanges_the_colours() {
 fn tap_tap_plays_a_move_and_illegal_taps_do_nothing() {
     let (mut session, state) = state_for("mansindam", None);
     // An empty square without selection: nothing.
-    assert_eq!(state.tap(Target::Square(sq("e5"))), Intent::Nothing);
+    assert_eq!(state.tap(Target::Square(sq("e5"))), None);
     // An enemy piece cannot be picked.
-    assert_eq!(state.tap(Target::Square(sq("e7"))), Intent::Nothing);
+    assert_eq!(state.tap(Target::Square(sq("e7"))), None);
     let intent = state.tap(Target::Square(sq("e3")));
-    assert_eq!(intent, Intent::Select(Origin::Square(sq("e3"))));
+    assert_eq!(intent, Some(PlayAction::Select(Origin::Square(sq("e3")))));
     let state = state.apply(Action::Play(PlayAction::Select(Origin::Square(sq("e3")))));
     assert!(state.destinations()[sq("e4") as usize]);
     assert_eq!(state.destinations().iter().filter(|&&d| d).count(), 1);
     // Illegal destination: the selection goes away, nothing is played.
-    assert_eq!(state.tap(Target::Square(sq("e6"))), Intent::Deselect);
+    assert_eq!(
+        state.tap(Target::Square(sq("e6"))),
+        Some(PlayAction::Deselect)
+    );
     // Tapping the selected piece again deselects it.
-    assert_eq!(state.tap(Target::Square(sq("e3"))), Intent::Deselect);
+    assert_eq!(
+        state.tap(Target::Square(sq("e3"))),
+        Some(PlayAction::Deselect)
+    );
     let state = play(&mut session, &state, state.tap(Target::Square(sq("e4"))));
     let snap = state.snapshot.as_ref().unwrap();
     assert_eq!(snap.san, vec!["Pe4"]);
@@ -344,23 +350,23 @@ fn drops_from_the_hand() {
         state_for("pandemonium", Some("4k4/9/9/9/9/9/9/9/4K4[Rb] w - - 0 1"));
     let rook = 3; // Pandemonium's hand order: P N B R ...
                   // Black's hand cannot be picked by White.
-    assert_eq!(state.tap(Target::Hand(Side::Black, 2)), Intent::Nothing);
+    assert_eq!(state.tap(Target::Hand(Side::Black, 2)), None);
     // ... not even a kind White holds too.
     let (_, both) = state_for("pandemonium", Some("4k4/9/9/9/9/9/9/9/4K4[Rr] w - - 0 1"));
-    assert_eq!(both.tap(Target::Hand(Side::Black, rook)), Intent::Nothing);
+    assert_eq!(both.tap(Target::Hand(Side::Black, rook)), None);
     assert_eq!(
         state.tap(Target::Hand(Side::White, 0)),
-        Intent::Nothing,
+        None,
         "no Pawn in hand"
     );
     assert_eq!(
         state.tap(Target::Hand(Side::White, rook)),
-        Intent::Select(Origin::Hand(rook))
+        Some(PlayAction::Select(Origin::Hand(rook)))
     );
     let state = state.apply(Action::Play(PlayAction::Select(Origin::Hand(rook))));
     assert_eq!(state.destinations().iter().filter(|&&d| d).count(), 79);
     // A drag from the hand onto an occupied square does nothing.
-    assert_eq!(state.move_to(Origin::Hand(rook), sq("e9")), Intent::Nothing);
+    assert_eq!(state.move_to(Origin::Hand(rook), sq("e9")), None);
     let state = play(
         &mut session,
         &state,
@@ -377,19 +383,19 @@ fn drops_from_the_hand() {
 fn pandemonium_offers_promotion_and_mansindam_does_not() {
     let (_, state) = state_for("pandemonium", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
     let state = state.apply(Action::Play(PlayAction::Select(Origin::Square(sq("a6")))));
-    let Intent::AskPromotion(choice) = state.tap(Target::Square(sq("a7"))) else {
+    let Some(PlayAction::AskPromotion(choice)) = state.tap(Target::Square(sq("a7"))) else {
         panic!("no promotion dialog");
     };
     let state = state.apply(Action::Play(PlayAction::AskPromotion(choice)));
     assert_eq!(choice.kind, 0);
     let snap = state.snapshot.clone().unwrap();
     assert_eq!(snap.kinds[choice.promoted_kind as usize].letter, 'G');
-    assert!(matches!(state.choose_promotion(true), Intent::Play(m) if m.promotes));
-    assert!(matches!(state.choose_promotion(false), Intent::Play(m) if !m.promotes));
+    assert!(matches!(state.choose_promotion(true), Some(PlayAction::Move(m)) if m.promotes));
+    assert!(matches!(state.choose_promotion(false), Some(PlayAction::Move(m)) if !m.promotes));
 
     let (_, state) = state_for("mansindam", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
     let state = state.apply(Action::Play(PlayAction::Select(Origin::Square(sq("a6")))));
-    assert!(matches!(state.tap(Target::Square(sq("a7"))), Intent::Play(m) if m.promotes));
+    assert!(matches!(state.tap(Target::Square(sq("a7"))), Some(PlayAction::Move(m)) if m.promotes));
 }
 
 #[test]
@@ -412,14 +418,14 @@ fn a_move_that_loses_by_repetition_asks_first() {
         .unwrap();
     let state = State::default().apply(Action::Snapshot(Rc::new(session.snapshot())));
     let state = state.apply(Action::Play(PlayAction::Select(Origin::Square(sq("d9")))));
-    let Intent::Confirm(m) = state.tap(Target::Square(sq("e9"))) else {
+    let Some(PlayAction::Confirm(m)) = state.tap(Target::Square(sq("e9"))) else {
         panic!("no warning before a losing repetition");
     };
     assert_eq!(m.ends_game.map(|e| e.winner), Some(Side::White));
     // Another move is played without a question.
     assert!(matches!(
         state.tap(Target::Square(sq("c9"))),
-        Intent::Play(_)
+        Some(PlayAction::Move(_))
     ));
 }
 
@@ -443,7 +449,7 @@ fn nothing_moves_while_the_computer_thinks_or_after_the_end() {
     let e7 = Origin::Square(sq("e7"));
     assert_eq!(
         state.intent(BoardInput::Tap(Target::Square(sq("e7")))),
-        Intent::Select(e7)
+        Some(PlayAction::Select(e7))
     );
     assert!(!state.can_move());
     assert_eq!(
@@ -452,7 +458,7 @@ fn nothing_moves_while_the_computer_thinks_or_after_the_end() {
             .destinations(),
         [false; 81]
     );
-    assert_eq!(state.move_to(e7, sq("e6")), Intent::Nothing);
+    assert_eq!(state.move_to(e7, sq("e6")), None);
     assert_eq!(
         state.text().status(state.snapshot.as_ref().unwrap()),
         "Computer is thinking…"
@@ -517,13 +523,13 @@ fn premoved(fen: &str, first: &str, from: &str, to: &str) -> (Session, State) {
     let from = Origin::Square(sq(from));
     assert_eq!(
         state.intent(BoardInput::Tap(Target::Square(sq(&from_name(from))))),
-        Intent::Select(from)
+        Some(PlayAction::Select(from))
     );
     let state = state.apply(Action::Play(PlayAction::Select(from)));
     let premove = Premove { from, to: sq(to) };
     assert_eq!(
         state.intent(BoardInput::Tap(Target::Square(sq(to)))),
-        Intent::Premove(premove)
+        Some(PlayAction::Premove(premove))
     );
     let state = state.apply(Action::Play(PlayAction::Premove(premove)));
     assert_eq!(
@@ -632,11 +638,14 @@ fn premoves_by_drag_and_from_the_hand_and_what_gives_them_up() {
     let (mut session, state) = premoved(fen, "e1d1", "a1", "a5");
     // A tap on an empty square with nothing picked up: given up.
     let tap = |s: &State, at: &str| s.intent(BoardInput::Tap(Target::Square(sq(at))));
-    assert_eq!(tap(&state, "e5"), Intent::CancelPremove);
+    assert_eq!(tap(&state, "e5"), Some(PlayAction::CancelPremove));
     let gone = state.apply(Action::Play(PlayAction::CancelPremove));
-    assert_eq!((gone.premove, tap(&gone, "e5")), (None, Intent::Nothing));
+    assert_eq!((gone.premove, tap(&gone, "e5")), (None, None));
     // The right button, Escape (or Take back), a new game: given up.
-    assert_eq!(state.intent(BoardInput::Cancel), Intent::CancelPremove);
+    assert_eq!(
+        state.intent(BoardInput::Cancel),
+        Some(PlayAction::CancelPremove)
+    );
     assert_eq!(
         state.apply(Action::Play(PlayAction::CancelMove)).premove,
         None
@@ -650,32 +659,29 @@ fn premoves_by_drag_and_from_the_hand_and_what_gives_them_up() {
     // Picking up a piece starts another one; a drag onto the player's
     // own piece is one too (a tap there picks that piece up).
     let rook = Origin::Square(sq("a1"));
-    assert_eq!(tap(&state, "a1"), Intent::Select(rook));
+    assert_eq!(tap(&state, "a1"), Some(PlayAction::Select(rook)));
     assert_eq!(
         state.apply(Action::Play(PlayAction::Select(rook))).premove,
         None
     );
     assert_eq!(
         state.intent(BoardInput::Drop(rook, sq("d1"))),
-        Intent::Premove(Premove {
+        Some(PlayAction::Premove(Premove {
             from: rook,
             to: sq("d1")
-        })
+        }))
     );
-    assert_eq!(
-        state.intent(BoardInput::Drop(rook, sq("a1"))),
-        Intent::Nothing
-    );
+    assert_eq!(state.intent(BoardInput::Drop(rook, sq("a1"))), None);
     // From the hand: White's Rook in hand, not Black's hand.
     let hand = Origin::Hand(3);
     assert!(state.can_pick(hand));
     assert_eq!(
         state.intent(BoardInput::Tap(Target::Hand(Side::White, 3))),
-        Intent::Select(hand)
+        Some(PlayAction::Select(hand))
     );
     assert_eq!(
         state.intent(BoardInput::Tap(Target::Hand(Side::Black, 3))),
-        Intent::CancelPremove
+        Some(PlayAction::CancelPremove)
     );
     let state = state
         .apply(Action::Play(PlayAction::Select(hand)))
@@ -723,12 +729,12 @@ fn tap_uci(session: &mut Session, state: State, uci: &str) -> State {
         }
         None => (Target::Square(sq(&uci[0..2])), sq(&uci[2..4])),
     };
-    let Intent::Select(o) = state.tap(origin) else {
+    let Some(PlayAction::Select(o)) = state.tap(origin) else {
         panic!("{uci}: cannot pick the piece up");
     };
     let state = state.apply(Action::Play(PlayAction::Select(o)));
     let intent = match state.tap(Target::Square(to)) {
-        Intent::AskPromotion(c) => state
+        Some(PlayAction::AskPromotion(c)) => state
             .apply(Action::Play(PlayAction::AskPromotion(c)))
             .choose_promotion(uci.ends_with('+')),
         other => other,
@@ -818,7 +824,7 @@ fn a_hint_belongs_to_the_position_it_was_asked_for() {
     // The same position again (a refused request) keeps it; a move clears it.
     let state = state.apply(Action::Snapshot(Rc::new(session.snapshot())));
     assert_eq!(state.hint.as_ref(), Some(&hint));
-    let state = play(&mut session, &state, Intent::Play(hint.spec));
+    let state = play(&mut session, &state, Some(PlayAction::Move(hint.spec)));
     assert_eq!(state.hint, None);
 }
 
