@@ -23,6 +23,7 @@ mod follow;
 #[cfg(feature = "study")]
 pub mod friend;
 pub mod gesture;
+mod input;
 pub mod play;
 #[cfg(feature = "study")]
 pub mod puzzle;
