@@ -76,7 +76,6 @@ KNOWN = {
     'src/web/link.rs imports engine (not one of WEB_ENGINE)',
     'src/web/state/builder.rs imports engine (not one of WEB_ENGINE)',
     'src/web/state/editor.rs imports engine (not one of WEB_ENGINE)',
-    'src/web/still_page.rs imports worker (web may not)',
     'src/web/components/friend.rs and src/web/friend/mod.rs import each other',
     'src/web/friend_text.rs and src/web/i18n.rs import each other',
 }

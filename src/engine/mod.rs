@@ -2,6 +2,7 @@
 
 mod fen;
 mod game;
+mod korean;
 mod moves;
 mod names;
 mod notation;
@@ -13,6 +14,7 @@ mod variant;
 
 pub use fen::{FenError, Setup};
 pub use game::{Game, Outcome, PlayError, Reason, SetupError};
+pub use korean::Korean;
 pub use moves::{Move, MoveList, MAX_MOVES};
 pub use notation::MoveError;
 pub use pgn::{read_pgn, write_pgn, write_pgn_annotated, MoveNote, PgnError, PgnHeader};

@@ -12,13 +12,21 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::{Document, Element, HtmlCanvasElement, HtmlImageElement};
 
-use crate::engine::{Color, Game, Setup, SetupError, Square, Variant};
-use crate::protocol::Side;
+use crate::engine::{Color, Game, Korean, Setup, SetupError, Square, Variant};
+use crate::protocol::{Lang, Side};
 use crate::web::i18n::{fill, DiagramText, Texts};
 use crate::web::link::Link;
 use crate::web::still::{self, Look, Marks};
 use crate::web::storage;
-use crate::worker::messages::Localized;
+
+/// An engine error in the page's language (the worker says its own the
+/// same way).
+fn said(e: &(impl Korean + std::fmt::Display), lang: Lang, variant: Variant) -> String {
+    match lang {
+        Lang::En => e.to_string(),
+        Lang::Ko => e.korean(variant),
+    }
+}
 
 /// Draws the link's diagram into the page's `#diagram`.
 pub fn run() {
@@ -49,12 +57,12 @@ pub fn run() {
     let (game, error) = Game::from_uci_moves_partly(variant, link.fen.as_deref(), moves);
     let setup = match error {
         Some(SetupError::Fen(e)) => {
-            let why = e.localized(lang, variant);
+            let why = said(&e, lang, variant);
             say(&document, &main, &fill(d.unreadable, &[("detail", &why)]));
             return;
         }
         Some(e) => {
-            let why = e.localized(lang, variant);
+            let why = said(&e, lang, variant);
             say(&document, &main, &fill(d.moves_stop, &[("detail", &why)]));
             Setup::of(game.position())
         }
