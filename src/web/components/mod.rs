@@ -12,8 +12,10 @@ pub mod editor;
 #[cfg(feature = "study")]
 pub mod friend;
 pub mod hand;
+pub mod overlays;
 pub mod panel;
 pub mod piece;
+pub mod play;
 #[cfg(feature = "study")]
 pub mod puzzle;
 #[cfg(feature = "study")]

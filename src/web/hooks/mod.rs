@@ -2,6 +2,7 @@
 //! and its effects, each a named hook: the worker and what it answers,
 //! the first game, the clock, the keys, the move lists that follow play, the page around an embedded game,
 //! the saved game, sounds, the document's language and offline play.
+//! `use_page_effects` runs the play page's effects in their order.
 
 #[cfg(feature = "study")]
 mod use_analyser;
@@ -12,6 +13,7 @@ mod use_host;
 mod use_keys;
 mod use_language;
 mod use_offline;
+mod use_page_effects;
 mod use_persist;
 #[cfg(feature = "study")]
 mod use_puzzles;
@@ -30,6 +32,7 @@ pub use use_host::use_host;
 pub use use_keys::use_keys;
 pub use use_language::use_language;
 pub use use_offline::use_offline;
+pub use use_page_effects::use_page_effects;
 pub use use_persist::use_persist;
 #[cfg(feature = "study")]
 pub use use_puzzles::use_puzzles;
