@@ -16,12 +16,20 @@ use crate::web::state::{Action, Builder, Choose};
 /// The builder for the game `snap`, on the site at `site` (the game's
 /// folder, ending with `/`); `back`: the game's own link.
 pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store, t: &Text) -> Html {
-    let choose =
-        |c: Choose| store.dispatching::<MouseEvent>(Action::Builder(BuilderAction::Choose(c)));
     let game = t.variant(&snap.variant);
     let title = fill(t.bd.frame_title[show_index(b.show)], &[("game", game)]);
-    let src = b.src(site, snap);
-    let snippet = b.snippet(site, snap, &title);
+    html! {
+        <>
+            { form(b, back, store, t) }
+            { preview(b, snap, site, &title, t) }
+        </>
+    }
+}
+
+/// The choices of what the frame shows, and the way back to the game.
+fn form(b: &Builder, back: &str, store: &Store, t: &Text) -> Html {
+    let choose =
+        |c: Choose| store.dispatching::<MouseEvent>(Action::Builder(BuilderAction::Choose(c)));
     let group = |legend: &'static str, body: Html| {
         html! {
             <fieldset>
@@ -39,18 +47,6 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
             choose(Choose::Show(show)),
         )
     });
-    let level = html! {
-        <label class="field">
-            <span class="field-label">{ t.bd.level }</span>
-            <select data-testid="builder-level" onchange={store.reform(|e: Event| {
-                Action::Builder(BuilderAction::Choose(Choose::Level(value(&e).parse().unwrap_or(1))))
-            })}>
-                { for (1..=LEVELS).map(|l| html! {
-                    <option value={l.to_string()} selected={l == b.level}>{ format!("{l} · {}", t.level_note(l)) }</option>
-                }) }
-            </select>
-        </label>
-    };
     let sides = Side::BOTH.map(|side| {
         choice_button(
             format!("builder-bottom-{}", side.id()),
@@ -87,59 +83,98 @@ pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store,
             choose(Choose::Lang(lang)),
         )
     });
-    let sizes = SIZES.iter().zip(t.bd.sizes).map(|(&(w, h), name)| {
-        let on = (b.width, b.height) == (w, h);
-        let click = {
-            let store = store.clone();
-            Callback::from(move |_: MouseEvent| {
-                store.dispatch(Action::Builder(BuilderAction::Choose(Choose::Width(w))));
-                store.dispatch(Action::Builder(BuilderAction::Choose(Choose::Height(h))));
-            })
-        };
-        choice_button(format!("builder-size-{w}"), name, "", on, click)
-    });
-    let number = |label: &'static str, testid: &'static str, n: u32, make: fn(u32) -> Choose| {
-        html! {
-            <label class="field">
-                <span class="field-label">{ label }</span>
-                <input type="number" min="240" max="1200" step="10" value={n.to_string()} data-testid={testid}
-                    onchange={store.reform(move |e: Event| {
-                        Action::Builder(BuilderAction::Choose(make(value(&e).parse().unwrap_or(n))))
-                    })} />
-            </label>
-        }
-    };
     html! {
-        <>
-            <section class="builder-form" data-testid="builder">
-                <h2>{ t.bd.title }</h2>
-                <p class="note">{ t.bd.intro }</p>
-                { group(t.bd.shows, shows.into_iter().collect::<Html>()) }
-                if b.show == Show::Play { { level } }
-                { group(t.bd.bottom, sides.into_iter().collect::<Html>()) }
-                { group(t.pieces, pieces.into_iter().collect::<Html>()) }
-                { group(t.board_theme, themes.into_iter().collect::<Html>()) }
-                { group(t.language, langs.into_iter().collect::<Html>()) }
-                { group(t.bd.size, sizes.into_iter().collect::<Html>()) }
-                <div class="size-fields">
-                    { number(t.bd.width, "builder-width", b.width, Choose::Width) }
-                    { number(t.bd.height, "builder-height", b.height, Choose::Height) }
-                </div>
-                <a class="button back" href={back.to_string()} data-testid="builder-back">{ t.bd.back }</a>
-            </section>
-            <section class="builder-preview" aria-label={t.bd.preview}>
-                <h2>{ t.bd.preview }</h2>
-                <iframe key={src.clone()} src={src} width={b.width.to_string()} height={b.height.to_string()}
-                    title={title} data-testid="builder-preview" />
-                <CopyField lang={t.lang} label={t.bd.snippet} value={Some(AttrValue::from(snippet))} rows={4}
-                    testid="embed-snippet" />
-                if b.show == Show::Diagram {
-                    // The same picture outside a frame, with its downloads.
-                    <a class="button" href={b.unframed_src(site, snap)} target="_blank" rel="noopener"
-                        data-testid="open-diagram">{ t.bd.download }</a>
-                }
-            </section>
-        </>
+        <section class="builder-form" data-testid="builder">
+            <h2>{ t.bd.title }</h2>
+            <p class="note">{ t.bd.intro }</p>
+            { group(t.bd.shows, shows.into_iter().collect::<Html>()) }
+            if b.show == Show::Play { { level(b, store, t) } }
+            { group(t.bd.bottom, sides.into_iter().collect::<Html>()) }
+            { group(t.pieces, pieces.into_iter().collect::<Html>()) }
+            { group(t.board_theme, themes.into_iter().collect::<Html>()) }
+            { group(t.language, langs.into_iter().collect::<Html>()) }
+            { group(t.bd.size, sizes(b, store, t)) }
+            <div class="size-fields">
+                { number(store, t.bd.width, "builder-width", b.width, Choose::Width) }
+                { number(store, t.bd.height, "builder-height", b.height, Choose::Height) }
+            </div>
+            <a class="button back" href={back.to_string()} data-testid="builder-back">{ t.bd.back }</a>
+        </section>
+    }
+}
+
+/// The computer's level, for a frame to play in.
+fn level(b: &Builder, store: &Store, t: &Text) -> Html {
+    html! {
+        <label class="field">
+            <span class="field-label">{ t.bd.level }</span>
+            <select data-testid="builder-level" onchange={store.reform(|e: Event| {
+                Action::Builder(BuilderAction::Choose(Choose::Level(value(&e).parse().unwrap_or(1))))
+            })}>
+                { for (1..=LEVELS).map(|l| html! {
+                    <option value={l.to_string()} selected={l == b.level}>{ format!("{l} · {}", t.level_note(l)) }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+/// The frame's sizes to choose from, each a width and a height.
+fn sizes(b: &Builder, store: &Store, t: &Text) -> Html {
+    SIZES
+        .iter()
+        .zip(t.bd.sizes)
+        .map(|(&(w, h), name)| {
+            let on = (b.width, b.height) == (w, h);
+            let click = {
+                let store = store.clone();
+                Callback::from(move |_: MouseEvent| {
+                    store.dispatch(Action::Builder(BuilderAction::Choose(Choose::Width(w))));
+                    store.dispatch(Action::Builder(BuilderAction::Choose(Choose::Height(h))));
+                })
+            };
+            choice_button(format!("builder-size-{w}"), name, "", on, click)
+        })
+        .collect()
+}
+
+/// A field for the frame's width or height, in pixels.
+fn number(
+    store: &Store,
+    label: &'static str,
+    testid: &'static str,
+    n: u32,
+    make: fn(u32) -> Choose,
+) -> Html {
+    html! {
+        <label class="field">
+            <span class="field-label">{ label }</span>
+            <input type="number" min="240" max="1200" step="10" value={n.to_string()} data-testid={testid}
+                onchange={store.reform(move |e: Event| {
+                    Action::Builder(BuilderAction::Choose(make(value(&e).parse().unwrap_or(n))))
+                })} />
+        </label>
+    }
+}
+
+/// The frame itself as the preview, the snippet to copy, and (for a
+/// diagram) the picture outside a frame.
+fn preview(b: &Builder, snap: &Snapshot, site: &str, title: &str, t: &Text) -> Html {
+    let src = b.src(site, snap);
+    let snippet = b.snippet(site, snap, title);
+    html! {
+        <section class="builder-preview" aria-label={t.bd.preview}>
+            <h2>{ t.bd.preview }</h2>
+            <iframe key={src.clone()} src={src} width={b.width.to_string()} height={b.height.to_string()}
+                title={title.to_string()} data-testid="builder-preview" />
+            <CopyField lang={t.lang} label={t.bd.snippet} value={Some(AttrValue::from(snippet))} rows={4}
+                testid="embed-snippet" />
+            if b.show == Show::Diagram {
+                // The same picture outside a frame, with its downloads.
+                <a class="button" href={b.unframed_src(site, snap)} target="_blank" rel="noopener"
+                    data-testid="open-diagram">{ t.bd.download }</a>
+            }
+        </section>
     }
 }
 

@@ -116,60 +116,117 @@ pub struct Exits {
 
 /// The panel beside the board.
 pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exits) -> Html {
-    let kinds = editor.kinds();
-    let edit = |e: Edit| store.dispatching::<MouseEvent>(Action::Edit(e));
+    html! {
+        <>
+            <h2 class="panel-title">{ t.ed.title }</h2>
+            { ways_out(editor, store, t, &exits) }
+            <section class="palette" aria-label={t.ed.palette}>
+                <p class="note">{ t.ed.palette_help }</p>
+                { palette_row(editor, store, t, set, Side::White) }
+                { palette_row(editor, store, t, set, Side::Black) }
+            </section>
+            { hand(editor, store, t, set, Side::White) }
+            { hand(editor, store, t, set, Side::Black) }
+            { to_move_row(editor, store, t) }
+            { game_row(editor, store, t) }
+            { fen_form(editor, store, t) }
+        </>
+    }
+}
+
+/// The ways out: play the position (with the computer or a friend on this
+/// device), analyse it, or share it; only once it is playable.
+fn ways_out(editor: &Editor, store: &Store, t: &Text, exits: &Exits) -> Html {
     let playable = editor.playable().is_some();
-    let palette_row = |side: Side| {
-        let label = fill(t.ed.pieces_of, &[("side", t.side(side))]);
-        html! {
-            <div class="palette-row" role="group" aria-label={label}>
-                { for kinds.iter().enumerate().map(|(k, kind)| {
-                    let piece = PieceView { side, kind: k as u8 };
-                    let chosen = editor.brush == Some(piece);
-                    let name = t.piece(side, kind);
-                    html! {
-                        <button type="button" class={classes!("palette-piece", chosen.then_some("chosen"))}
-                            aria-pressed={chosen.to_string()} aria-label={name.clone()} title={name}
-                            data-testid={format!("brush-{}-{}", side.id(), kind.letter)}
-                            onclick={edit(Edit::Brush((!chosen).then_some(piece)))}
-                            onpointerdown={Callback::from(move |e: PointerEvent| {
-                                // A mouse or a pen may drag it onto the board
-                                // (a finger scrolls the panel).
-                                if e.pointer_type() != "touch" {
-                                    DRAGGED.set(Some(piece));
-                                }
-                            })}>
-                            { tile(side, kind, set) }
-                        </button>
-                    }
+    let exit = |mode: Mode| exits.open.reform(move |_: MouseEvent| mode);
+    html! {
+        <div class="editor-actions">
+            <button type="button" class="button primary" data-testid="editor-play" disabled={!playable}
+                onclick={exit(Mode::Ai)}>{ t.ed.play_computer }</button>
+            <button type="button" class="button" data-testid="editor-local" disabled={!playable}
+                onclick={exit(Mode::Local)}>{ t.ed.play_friend }</button>
+            <button type="button" class="button" data-testid="editor-analyse" disabled={!playable}
+                onclick={exit(Mode::Analysis)}>{ t.ed.analyse }</button>
+            <button type="button" class="button" data-testid="editor-share" disabled={!playable}
+                onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))}>{ t.ed.share }</button>
+        </div>
+    }
+}
+
+/// One side's pieces to place: a tap chooses the brush, a mouse or a pen
+/// may drag one onto the board.
+fn palette_row(editor: &Editor, store: &Store, t: &Text, set: PieceSet, side: Side) -> Html {
+    let edit = |e: Edit| store.dispatching::<MouseEvent>(Action::Edit(e));
+    let label = fill(t.ed.pieces_of, &[("side", t.side(side))]);
+    html! {
+        <div class="palette-row" role="group" aria-label={label}>
+            { for editor.kinds().iter().enumerate().map(|(k, kind)| {
+                let piece = PieceView { side, kind: k as u8 };
+                let chosen = editor.brush == Some(piece);
+                let name = t.piece(side, kind);
+                html! {
+                    <button type="button" class={classes!("palette-piece", chosen.then_some("chosen"))}
+                        aria-pressed={chosen.to_string()} aria-label={name.clone()} title={name}
+                        data-testid={format!("brush-{}-{}", side.id(), kind.letter)}
+                        onclick={edit(Edit::Brush((!chosen).then_some(piece)))}
+                        onpointerdown={Callback::from(move |e: PointerEvent| {
+                            // A mouse or a pen may drag it onto the board
+                            // (a finger scrolls the panel).
+                            if e.pointer_type() != "touch" {
+                                DRAGGED.set(Some(piece));
+                            }
+                        })}>
+                        { tile(side, kind, set) }
+                    </button>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// One side's hand: a stepper for each kind a hand may hold.
+fn hand(editor: &Editor, store: &Store, t: &Text, set: PieceSet, side: Side) -> Html {
+    let label = fill(t.ed.hand_of, &[("side", t.side(side))]);
+    let hand_kinds = editor.kinds().iter().take(usize::from(
+        editor.judged.as_ref().map_or(0, |j| j.hand_kinds),
+    ));
+    html! {
+        <fieldset class="hand-steppers">
+            <legend>{ label }</legend>
+            <div class="steppers">
+                { for hand_kinds.enumerate().map(|(k, kind)| {
+                    stepper(editor, store, t, set, side, k as u8, kind)
                 }) }
             </div>
-        }
-    };
-    let hand = |side: Side| {
-        let label = fill(t.ed.hand_of, &[("side", t.side(side))]);
-        let hand_kinds = kinds.iter().take(usize::from(
-            editor.judged.as_ref().map_or(0, |j| j.hand_kinds),
-        ));
-        html! {
-            <fieldset class="hand-steppers">
-                <legend>{ label }</legend>
-                <div class="steppers">
-                    { for hand_kinds.enumerate().map(|(k, kind)| {
-                        stepper(editor, store, t, set, side, k as u8, kind)
-                    }) }
-                </div>
-            </fieldset>
-        }
-    };
+        </fieldset>
+    }
+}
+
+/// The side to move, and the Flip button.
+fn to_move_row(editor: &Editor, store: &Store, t: &Text) -> Html {
     let to_move = |side: Side| {
         let on = editor.setup.to_move == side;
         html! {
             <button type="button" class={classes!("button", on.then_some("chosen"))}
                 aria-pressed={on.to_string()} data-testid={format!("to-move-{}", side.id())}
-                onclick={edit(Edit::ToMove(side))}>{ t.side(side) }</button>
+                onclick={store.dispatching(Action::Edit(Edit::ToMove(side)))}>{ t.side(side) }</button>
         }
     };
+    html! {
+        <div class="editor-row">
+            <span class="label">{ t.ed.to_move }</span>
+            { to_move(Side::White) }
+            { to_move(Side::Black) }
+            <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
+                compact={false} onclick={store.dispatching(Action::View(ViewAction::Flip))} />
+        </div>
+    }
+}
+
+/// The game whose pieces are placed, its start position, and an empty
+/// board.
+fn game_row(editor: &Editor, store: &Store, t: &Text) -> Html {
+    let edit = |e: Edit| store.dispatching::<MouseEvent>(Action::Edit(e));
     let variant = editor.setup.variant.clone();
     let on_game = store.reform(|e: Event| {
         let value = e
@@ -178,6 +235,24 @@ pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exi
             .unwrap_or_default();
         Action::Edit(Edit::Start(value))
     });
+    html! {
+        <div class="editor-row">
+            <label class="label" for="editor-game">{ t.ed.game }</label>
+            <select id="editor-game" data-testid="editor-game" onchange={on_game}>
+                { for ["mansindam", "pandemonium"].map(|v| html! {
+                    <option value={v} selected={v == variant}>{ t.variant(v) }</option>
+                }) }
+            </select>
+            <button type="button" class="button" data-testid="editor-start"
+                onclick={edit(Edit::Start(variant.clone()))}>{ t.ed.start }</button>
+            <button type="button" class="button" data-testid="editor-clear"
+                onclick={edit(Edit::Clear)}>{ t.ed.clear }</button>
+        </div>
+    }
+}
+
+/// The position as FEN, to read or to replace by a typed one.
+fn fen_form(editor: &Editor, store: &Store, t: &Text) -> Html {
     let on_fen = store.reform(|e: SubmitEvent| {
         e.prevent_default();
         let fen = e
@@ -193,59 +268,19 @@ pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exi
         .as_ref()
         .map(|j| j.fen.clone())
         .unwrap_or_default();
-    let exit = |mode: Mode| exits.open.reform(move |_: MouseEvent| mode);
     html! {
-        <>
-            <h2 class="panel-title">{ t.ed.title }</h2>
-            <div class="editor-actions">
-                <button type="button" class="button primary" data-testid="editor-play" disabled={!playable}
-                    onclick={exit(Mode::Ai)}>{ t.ed.play_computer }</button>
-                <button type="button" class="button" data-testid="editor-local" disabled={!playable}
-                    onclick={exit(Mode::Local)}>{ t.ed.play_friend }</button>
-                <button type="button" class="button" data-testid="editor-analyse" disabled={!playable}
-                    onclick={exit(Mode::Analysis)}>{ t.ed.analyse }</button>
-                <button type="button" class="button" data-testid="editor-share" disabled={!playable}
-                    onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))}>{ t.ed.share }</button>
-            </div>
-            <section class="palette" aria-label={t.ed.palette}>
-                <p class="note">{ t.ed.palette_help }</p>
-                { palette_row(Side::White) }
-                { palette_row(Side::Black) }
-            </section>
-            { hand(Side::White) }
-            { hand(Side::Black) }
-            <div class="editor-row">
-                <span class="label">{ t.ed.to_move }</span>
-                { to_move(Side::White) }
-                { to_move(Side::Black) }
-                <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
-                    compact={false} onclick={store.dispatching(Action::View(ViewAction::Flip))} />
-            </div>
-            <div class="editor-row">
-                <label class="label" for="editor-game">{ t.ed.game }</label>
-                <select id="editor-game" data-testid="editor-game" onchange={on_game}>
-                    { for ["mansindam", "pandemonium"].map(|v| html! {
-                        <option value={v} selected={v == variant}>{ t.variant(v) }</option>
-                    }) }
-                </select>
-                <button type="button" class="button" data-testid="editor-start"
-                    onclick={edit(Edit::Start(variant.clone()))}>{ t.ed.start }</button>
-                <button type="button" class="button" data-testid="editor-clear"
-                    onclick={edit(Edit::Clear)}>{ t.ed.clear }</button>
-            </div>
-            <form class="fen-form" onsubmit={on_fen}>
-                <label class="label" for="editor-fen">{ "FEN" }</label>
-                // Keyed by the FEN, so that a new position replaces what was typed.
-                <input key={fen.clone()} id="editor-fen" name="fen" type="text" value={fen.clone()}
-                    data-testid="editor-fen" autocomplete="off" spellcheck="false"
-                    aria-describedby="editor-fen-help" />
-                <button type="submit" class="button">{ t.ed.read_fen }</button>
-                <p class="note" id="editor-fen-help">{ t.ed.fen_help }</p>
-                if let Some(why) = &editor.fen_error {
-                    <p class="problem" role="alert" data-testid="editor-fen-error">{ capitalised(why) }</p>
-                }
-            </form>
-        </>
+        <form class="fen-form" onsubmit={on_fen}>
+            <label class="label" for="editor-fen">{ "FEN" }</label>
+            // Keyed by the FEN, so that a new position replaces what was typed.
+            <input key={fen.clone()} id="editor-fen" name="fen" type="text" value={fen.clone()}
+                data-testid="editor-fen" autocomplete="off" spellcheck="false"
+                aria-describedby="editor-fen-help" />
+            <button type="submit" class="button">{ t.ed.read_fen }</button>
+            <p class="note" id="editor-fen-help">{ t.ed.fen_help }</p>
+            if let Some(why) = &editor.fen_error {
+                <p class="problem" role="alert" data-testid="editor-fen-error">{ capitalised(why) }</p>
+            }
+        </form>
     }
 }
 

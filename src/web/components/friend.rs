@@ -80,28 +80,7 @@ pub fn find_dialog(props: &FindProps) -> Html {
                 </>
             },
         ),
-        Stage::Invited(link) => {
-            let accept = {
-                let (link, accept) = (link.clone(), props.actions.accept.clone());
-                Callback::from(move |_: MouseEvent| accept.emit(link.clone()))
-            };
-            (
-                t.fr.invited_title,
-                html! {
-                    <>
-                        <p class="question" data-testid="friend-invitation">
-                            { link.invite.as_ref().map(|i| invitation_text(i, t)).unwrap_or_default() }
-                        </p>
-                        <div class="dialog-buttons">
-                            <button type="button" class="button" data-testid="friend-decline"
-                                onclick={close.reform(|_| ())}>{ t.fr.decline }</button>
-                            <button type="button" class="button primary" data-testid="friend-accept"
-                                onclick={accept}>{ t.fr.accept }</button>
-                        </div>
-                    </>
-                },
-            )
-        }
+        Stage::Invited(link) => (t.fr.invited_title, invited(link, t, &props.actions)),
         Stage::Replying { link } => (
             t.fr.invited_title,
             html! {
@@ -142,6 +121,27 @@ pub fn find_dialog(props: &FindProps) -> Html {
         <Modal title={title} lang={props.lang} on_close={close}>
             <div class="friend" data-testid="friend-dialog">{ body }</div>
         </Modal>
+    }
+}
+
+/// An invitation received: its terms, to accept or decline.
+fn invited(link: &Rc<RtcLink>, t: &Text, actions: &FindActions) -> Html {
+    let accept = {
+        let (link, accept) = (link.clone(), actions.accept.clone());
+        Callback::from(move |_: MouseEvent| accept.emit(link.clone()))
+    };
+    html! {
+        <>
+            <p class="question" data-testid="friend-invitation">
+                { link.invite.as_ref().map(|i| invitation_text(i, t)).unwrap_or_default() }
+            </p>
+            <div class="dialog-buttons">
+                <button type="button" class="button" data-testid="friend-decline"
+                    onclick={actions.close.reform(|_| ())}>{ t.fr.decline }</button>
+                <button type="button" class="button primary" data-testid="friend-accept"
+                    onclick={accept}>{ t.fr.accept }</button>
+            </div>
+        </>
     }
 }
 
@@ -271,51 +271,19 @@ fn invite_form(props: &InviteProps) -> Html {
         let side = side.clone();
         Callback::from(move |_| side.set(s))
     };
-    let invite = {
-        let (on_invite, fen, servers) = (props.on_invite.clone(), fen.clone(), servers.clone());
-        let (pandemonium, side, clock) = (*pandemonium, *side, *clock);
-        let (by_link, days) = (*by_link, *days);
-        Callback::from(move |_: MouseEvent| {
-            let me = side.unwrap_or(if js_sys::Math::random() < 0.5 {
-                Side::White
-            } else {
-                Side::Black
-            });
-            let start_fen = fen
-                .cast::<web_sys::HtmlInputElement>()
-                .map(|i| i.value().trim().to_string())
-                .filter(|f| !f.is_empty());
-            let timing = match (by_link, days) {
-                (true, Some(days)) => Timing::DaysPerMove(days),
-                (true, None) => Timing::Untimed,
-                (false, _) => clock.control().map_or(Timing::Untimed, |c| {
-                    Timing::Live(Control {
-                        minutes: c.minutes,
-                        increment_s: c.increment_s,
-                        byoyomi_s: c.byoyomi_s,
-                        periods: c.periods,
-                    })
-                }),
-            };
-            let terms = Invite {
-                variant: if pandemonium {
-                    Variant::Pandemonium
-                } else {
-                    Variant::Mansindam
-                },
-                start_fen,
-                inviter: match me {
-                    Side::White => Color::White,
-                    Side::Black => Color::Black,
-                },
-                timing,
-            };
-            if let Some(field) = servers.cast::<web_sys::HtmlInputElement>() {
-                crate::web::storage::set_ice_setting(Some(&field.value()));
-            }
-            on_invite.emit((terms, me, by_link));
-        })
+    let chosen = Chosen {
+        pandemonium: *pandemonium,
+        side: *side,
+        clock: *clock,
+        by_link: *by_link,
+        days: *days,
     };
+    let invite = invite(
+        chosen,
+        fen.clone(),
+        servers.clone(),
+        props.on_invite.clone(),
+    );
     let set_how = |b: bool| {
         let by_link = by_link.clone();
         Callback::from(move |_| by_link.set(b))
@@ -351,21 +319,7 @@ fn invite_form(props: &InviteProps) -> Html {
                 if *by_link { <p class="note">{ t.fr.by_link_help }</p> }
             </fieldset>
             if *by_link {
-                <fieldset>
-                    <legend>{ t.fr.days_per_move }</legend>
-                    <div class="clock-presets">
-                        { for DAY_CHOICES.into_iter().map(|d| {
-                            let on = *days == d;
-                            let set = days.clone();
-                            let label = d.map_or(t.fr.no_limit.to_string(), |n| fill(t.fr.days, &[("n", &n.to_string())]));
-                            html! {
-                                <button type="button" class={classes!("level", "clock-preset", on.then_some("on"))}
-                                    data-testid={format!("friend-days-{}", d.unwrap_or(0))} aria-pressed={on.to_string()}
-                                    onclick={Callback::from(move |_| set.set(d))}>{ label }</button>
-                            }
-                        }) }
-                    </div>
-                </fieldset>
+                { days_field(t, &days) }
             } else {
                 <ClockChooser value={*clock} lang={props.lang} on_change={on_clock} />
             }
@@ -387,6 +341,94 @@ fn invite_form(props: &InviteProps) -> Html {
                 </button>
             </div>
         </>
+    }
+}
+
+/// The invitation's terms as the form shows them (`side` `None`: random).
+#[derive(Clone, Copy)]
+struct Chosen {
+    pandemonium: bool,
+    side: Option<Side>,
+    clock: ClockFields,
+    by_link: bool,
+    days: Option<u8>,
+}
+
+/// The Invite button: draws the side if it is random, reads the start
+/// position and the servers, and sends the terms.
+fn invite(
+    chosen: Chosen,
+    fen: NodeRef,
+    servers: NodeRef,
+    on_invite: Callback<Invitation>,
+) -> Callback<MouseEvent> {
+    let Chosen {
+        pandemonium,
+        side,
+        clock,
+        by_link,
+        days,
+    } = chosen;
+    Callback::from(move |_: MouseEvent| {
+        let me = side.unwrap_or(if js_sys::Math::random() < 0.5 {
+            Side::White
+        } else {
+            Side::Black
+        });
+        let start_fen = fen
+            .cast::<web_sys::HtmlInputElement>()
+            .map(|i| i.value().trim().to_string())
+            .filter(|f| !f.is_empty());
+        let timing = match (by_link, days) {
+            (true, Some(days)) => Timing::DaysPerMove(days),
+            (true, None) => Timing::Untimed,
+            (false, _) => clock.control().map_or(Timing::Untimed, |c| {
+                Timing::Live(Control {
+                    minutes: c.minutes,
+                    increment_s: c.increment_s,
+                    byoyomi_s: c.byoyomi_s,
+                    periods: c.periods,
+                })
+            }),
+        };
+        let terms = Invite {
+            variant: if pandemonium {
+                Variant::Pandemonium
+            } else {
+                Variant::Mansindam
+            },
+            start_fen,
+            inviter: match me {
+                Side::White => Color::White,
+                Side::Black => Color::Black,
+            },
+            timing,
+        };
+        if let Some(field) = servers.cast::<web_sys::HtmlInputElement>() {
+            crate::web::storage::set_ice_setting(Some(&field.value()));
+        }
+        on_invite.emit((terms, me, by_link));
+    })
+}
+
+/// The days a move may take in a game by link.
+fn days_field(t: &Text, days: &UseStateHandle<Option<u8>>) -> Html {
+    html! {
+        <fieldset>
+            <legend>{ t.fr.days_per_move }</legend>
+            <div class="clock-presets">
+                { for DAY_CHOICES.into_iter().map(|d| {
+                    let on = **days == d;
+                    let set = days.clone();
+                    let label = d.map_or(t.fr.no_limit.to_string(), |n| fill(t.fr.days, &[("n", &n.to_string())]));
+                    html! {
+                        <button type="button" class={classes!("level", "clock-preset", on.then_some("on"))}
+                            data-testid={format!("friend-days-{}", d.unwrap_or(0))} aria-pressed={on.to_string()}
+                            onclick={Callback::from(move |_| set.set(d))}>{ label }</button>
+                    }
+                }) }
+            </div>
+        </fieldset>
     }
 }
 

@@ -4,12 +4,15 @@
 //! from the friend's screen with the camera where the browser reads QR
 //! codes (`BarcodeDetector`).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::protocol::Lang;
 use crate::web::friend::scan::{self, Scanner};
-use crate::web::i18n::Texts;
+use crate::web::i18n::{Text, Texts};
 
 #[derive(Properties, PartialEq)]
 pub struct ReplyProps {
@@ -40,66 +43,17 @@ pub fn reply_field(props: &ReplyProps) -> Html {
             }
         })
     };
-    let paste = {
-        let (field, on_reply, note) = (field.clone(), props.on_reply.clone(), note.clone());
-        Callback::from(move |_: MouseEvent| {
-            let Some(window) = web_sys::window() else {
-                return;
-            };
-            let read = window.navigator().clipboard().read_text();
-            let (field, on_reply, note) = (field.clone(), on_reply.clone(), note.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let text = JsFuture::from(read).await.ok().and_then(|v| v.as_string());
-                match text {
-                    Some(text) if is_link(&text) => {
-                        if let Some(input) = field.cast::<web_sys::HtmlInputElement>() {
-                            input.set_value(text.trim());
-                        }
-                        note.set(None);
-                        on_reply.emit(text);
-                    }
-                    Some(_) => note.set(Some(t.fr.paste_not_link)),
-                    None => note.set(Some(t.fr.paste_refused)),
-                }
-            });
-        })
-    };
-    let scan = {
-        let (scanner, scanning, video) = (scanner.clone(), scanning.clone(), video.clone());
-        let (on_reply, note) = (props.on_reply.clone(), note.clone());
-        Callback::from(move |_: MouseEvent| {
-            if let Some(old) = scanner.borrow_mut().take() {
-                old.stop();
-                scanning.set(false);
-                return;
-            }
-            scanning.set(true);
-            let (scanner, scanning, video) = (scanner.clone(), scanning.clone(), video.clone());
-            let (on_reply, note) = (on_reply.clone(), note.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let found = {
-                    let (scanner, scanning) = (scanner.clone(), scanning.clone());
-                    move |text: String| {
-                        if let Some(s) = scanner.borrow_mut().take() {
-                            s.stop();
-                        }
-                        scanning.set(false);
-                        on_reply.emit(text);
-                    }
-                };
-                let Some(element) = video.cast::<web_sys::HtmlVideoElement>() else {
-                    return;
-                };
-                match Scanner::start(element, is_link, found).await {
-                    Ok(s) => *scanner.borrow_mut() = Some(s),
-                    Err(_) => {
-                        scanning.set(false);
-                        note.set(Some(t.fr.scan_refused));
-                    }
-                }
-            });
-        })
-    };
+    let paste = paste(field.clone(), note.clone(), props.on_reply.clone(), t);
+    let scan = scan(
+        Camera {
+            scanner: scanner.clone(),
+            scanning: scanning.clone(),
+            video: video.clone(),
+        },
+        note.clone(),
+        props.on_reply.clone(),
+        t,
+    );
     // The camera stops when the field goes (the game began, the dialog
     // closed).
     {
@@ -142,4 +96,90 @@ pub fn reply_field(props: &ReplyProps) -> Html {
             }
         </div>
     }
+}
+
+/// The clipboard button: reads a reply link from the clipboard, puts it
+/// in the field and sends it (or says why it could not).
+fn paste(
+    field: NodeRef,
+    note: UseStateHandle<Option<&'static str>>,
+    on_reply: Callback<String>,
+    t: &'static Text,
+) -> Callback<MouseEvent> {
+    Callback::from(move |_: MouseEvent| {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let read = window.navigator().clipboard().read_text();
+        let (field, on_reply, note) = (field.clone(), on_reply.clone(), note.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let text = JsFuture::from(read).await.ok().and_then(|v| v.as_string());
+            match text {
+                Some(text) if is_link(&text) => {
+                    if let Some(input) = field.cast::<web_sys::HtmlInputElement>() {
+                        input.set_value(text.trim());
+                    }
+                    note.set(None);
+                    on_reply.emit(text);
+                }
+                Some(_) => note.set(Some(t.fr.paste_not_link)),
+                None => note.set(Some(t.fr.paste_refused)),
+            }
+        });
+    })
+}
+
+/// The camera of the field: the scanner while it runs, whether it does,
+/// and the video it shows.
+struct Camera {
+    scanner: Rc<RefCell<Option<Scanner>>>,
+    scanning: UseStateHandle<bool>,
+    video: NodeRef,
+}
+
+/// The camera button: starts scanning for a reply link's QR code (sent as
+/// soon as it is read), or stops the scan under way.
+fn scan(
+    camera: Camera,
+    note: UseStateHandle<Option<&'static str>>,
+    on_reply: Callback<String>,
+    t: &'static Text,
+) -> Callback<MouseEvent> {
+    let Camera {
+        scanner,
+        scanning,
+        video,
+    } = camera;
+    Callback::from(move |_: MouseEvent| {
+        if let Some(old) = scanner.borrow_mut().take() {
+            old.stop();
+            scanning.set(false);
+            return;
+        }
+        scanning.set(true);
+        let (scanner, scanning, video) = (scanner.clone(), scanning.clone(), video.clone());
+        let (on_reply, note) = (on_reply.clone(), note.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            let found = {
+                let (scanner, scanning) = (scanner.clone(), scanning.clone());
+                move |text: String| {
+                    if let Some(s) = scanner.borrow_mut().take() {
+                        s.stop();
+                    }
+                    scanning.set(false);
+                    on_reply.emit(text);
+                }
+            };
+            let Some(element) = video.cast::<web_sys::HtmlVideoElement>() else {
+                return;
+            };
+            match Scanner::start(element, is_link, found).await {
+                Ok(s) => *scanner.borrow_mut() = Some(s),
+                Err(_) => {
+                    scanning.set(false);
+                    note.set(Some(t.fr.scan_refused));
+                }
+            }
+        });
+    })
 }
