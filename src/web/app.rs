@@ -41,7 +41,7 @@ pub fn app() -> Html {
     let share_url = shared.as_ref().map(storage::url_of);
     let builder_url = shared.as_ref().map(|l| builder_url(&state, l));
     let title = snap.as_ref().map_or_else(
-        || format!("{} · {}", t.mansindam, t.pandemonium),
+        || format!("{} · {}", t.play.mansindam, t.play.pandemonium),
         |s| t.variant(&s.variant).to_string(),
     );
     let steps = play::steps(&state, &store);

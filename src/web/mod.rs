@@ -8,8 +8,6 @@
 pub mod clock;
 pub mod diagram;
 pub mod embed;
-#[cfg(feature = "study")]
-pub mod friend_text;
 pub mod i18n;
 pub mod link;
 pub mod prefs;

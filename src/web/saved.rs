@@ -23,14 +23,14 @@ pub enum Damage {
 impl Damage {
     pub fn text(&self, t: &Text) -> String {
         match self {
-            Damage::TooLong(n) => fill(t.saved_too_long, &[("bytes", &n.to_string())]),
-            Damage::Missing(line) => fill(t.saved_missing, &[("line", &line.to_string())]),
+            Damage::TooLong(n) => fill(t.errors.saved_too_long, &[("bytes", &n.to_string())]),
+            Damage::Missing(line) => fill(t.errors.saved_missing, &[("line", &line.to_string())]),
             Damage::TooManyMoves(n) => fill(
-                t.saved_too_many_moves,
+                t.errors.saved_too_many_moves,
                 &[("count", &n.to_string()), ("max", &MAX_MOVES.to_string())],
             ),
             Damage::Unreadable(line, value) => fill(
-                t.saved_unreadable,
+                t.errors.saved_unreadable,
                 &[("line", &line.to_string()), ("value", value)],
             ),
         }

@@ -179,7 +179,7 @@ pub fn tree(
         <section class="moves analysis-moves" aria-label={t.an.moves}>
             <h2>{ t.an.moves }</h2>
             if board.tree.is_empty() {
-                <p class="no-moves">{ t.no_moves }</p>
+                <p class="no-moves">{ t.play.no_moves }</p>
             } else {
                 <div class="tree" data-testid="tree">{ ctx.line(Tree::ROOT, 0, true) }</div>
             }
@@ -319,7 +319,7 @@ fn summary(r: &crate::protocol::GameReview, t: &Text) -> Html {
     html! {
         <table class="review-summary" data-testid="review-summary">
             <thead>
-                <tr><td></td><th scope="col">{ t.white }</th><th scope="col">{ t.black }</th></tr>
+                <tr><td></td><th scope="col">{ t.play.white }</th><th scope="col">{ t.play.black }</th></tr>
             </thead>
             <tbody>
                 { for Mark::ALL.into_iter().map(row) }
@@ -401,9 +401,9 @@ pub fn panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Com
             <div class="toolbar">
                 <ToolButton testid="back-to-game" label={t.an.back_to_game} icon="↩"
                     onclick={commands.on(Commands::back_to_game)} />
-                <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
+                <ToolButton testid="flip" label={t.play.flip} icon="⇅" title={t.play.flip_title}
                     onclick={store.dispatching(Action::View(ViewAction::Flip))} />
-                <ToolButton testid="record" label={t.record} icon="≡"
+                <ToolButton testid="record" label={t.share.record} icon="≡"
                     onclick={commands.on(Commands::open_record)} />
             </div>
             { lines(board, snap, t, pieces, LinesActions {

@@ -90,9 +90,9 @@ fn form(b: &Builder, back: &str, store: &Store, t: &Text) -> Html {
             { group(t.bd.shows, shows.into_iter().collect::<Html>()) }
             if b.show == Show::Play { { level(b, store, t) } }
             { group(t.bd.bottom, sides.into_iter().collect::<Html>()) }
-            { group(t.pieces, pieces.into_iter().collect::<Html>()) }
-            { group(t.board_theme, themes.into_iter().collect::<Html>()) }
-            { group(t.language, langs.into_iter().collect::<Html>()) }
+            { group(t.settings.pieces, pieces.into_iter().collect::<Html>()) }
+            { group(t.settings.board_theme, themes.into_iter().collect::<Html>()) }
+            { group(t.settings.language, langs.into_iter().collect::<Html>()) }
             { group(t.bd.size, sizes(b, store, t)) }
             <div class="size-fields">
                 { number(store, t.bd.width, "builder-width", b.width, Choose::Width) }

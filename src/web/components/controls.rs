@@ -59,10 +59,10 @@ pub struct StepsProps {
 pub fn steps(props: &StepsProps) -> Html {
     let t = props.lang.text();
     let buttons = [
-        ("«", t.step_first, "step-first"),
-        ("‹", t.step_back, "step-back"),
-        ("›", t.step_forward, "step-forward"),
-        ("»", t.step_last, "step-last"),
+        ("«", t.play.step_first, "step-first"),
+        ("‹", t.play.step_back, "step-back"),
+        ("›", t.play.step_forward, "step-forward"),
+        ("»", t.play.step_last, "step-last"),
     ];
     let buttons = buttons.into_iter().zip(props.targets).map(|((icon, label, testid), to)| {
         let on_show = props.on_show.clone();
@@ -75,7 +75,7 @@ pub fn steps(props: &StepsProps) -> Html {
         }
     });
     html! {
-        <div class="steps" role="group" aria-label={t.moves}>{ for buttons }</div>
+        <div class="steps" role="group" aria-label={t.play.moves}>{ for buttons }</div>
     }
 }
 
@@ -102,23 +102,23 @@ pub fn top_bar(props: &TopBarProps) -> Html {
                 <span class="logo" aria-hidden="true">{ "K" }</span>
                 <div>
                     <h1>{ props.title.clone() }</h1>
-                    <p class="tagline">{ t.tagline }</p>
+                    <p class="tagline">{ t.play.tagline }</p>
                 </div>
             </div>
             <div class="topbar-buttons">
                 // Named by what it shows (the language's name, or its short
                 // form on a narrow screen), as speech input needs.
                 <button type="button" class="button" data-testid="language" onclick={on_lang}
-                    lang={other.id()} title={t.language}>
+                    lang={other.id()} title={t.settings.language}>
                     <span class="wide-only">{ other.name() }</span>
                     <span class="narrow-only">{ other.short_name() }</span>
                 </button>
-                <button type="button" class="button icon" data-testid="settings" title={t.settings}
-                    aria-label={t.settings} onclick={props.on_settings.clone()}>{ "⚙" }</button>
+                <button type="button" class="button icon" data-testid="settings" title={t.settings.settings}
+                    aria-label={t.settings.settings} onclick={props.on_settings.clone()}>{ "⚙" }</button>
                 <button type="button" class="button primary" data-testid="new-game"
                     onclick={props.on_new_game.clone()}>
-                    <span class="wide-only">{ t.new_game }</span>
-                    <span class="narrow-only">{ t.new_game_short }</span>
+                    <span class="wide-only">{ t.play.new_game }</span>
+                    <span class="narrow-only">{ t.play.new_game_short }</span>
                 </button>
             </div>
         </header>

@@ -32,7 +32,7 @@ pub fn status(editor: &Editor, t: &Text) -> Html {
                     &[(
                         "ending",
                         &fill(
-                            t.wins_by,
+                            t.play.wins_by,
                             &[
                                 ("side", t.side(ending.winner)),
                                 ("reason", t.reason(ending.reason)),
@@ -217,7 +217,7 @@ fn to_move_row(editor: &Editor, store: &Store, t: &Text) -> Html {
             <span class="label">{ t.ed.to_move }</span>
             { to_move(Side::White) }
             { to_move(Side::Black) }
-            <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title}
+            <ToolButton testid="flip" label={t.play.flip} icon="⇅" title={t.play.flip_title}
                 compact={false} onclick={store.dispatching(Action::View(ViewAction::Flip))} />
         </div>
     }

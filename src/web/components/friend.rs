@@ -48,7 +48,7 @@ pub fn find_dialog(props: &FindProps) -> Html {
     let close = props.actions.close.clone();
     let close_button = html! {
         <button type="button" class="button" data-testid="friend-close"
-            onclick={close.reform(|_| ())}>{ t.close }</button>
+            onclick={close.reform(|_| ())}>{ t.play.close }</button>
     };
     let (title, body) = match &props.stage {
         Stage::Setup => (
@@ -103,7 +103,7 @@ pub fn find_dialog(props: &FindProps) -> Html {
             },
         ),
         Stage::Failed(why) => (
-            t.play_friend,
+            t.play.play_friend,
             html! {
                 <>
                     <p class="question" role="alert" data-testid="friend-failed">{ why.clone() }</p>
@@ -148,8 +148,8 @@ fn invited(link: &Rc<RtcLink>, t: &Text, actions: &FindActions) -> Html {
 /// "Your friend invites you to play Mansindam: you play Black, 5+3."
 pub fn invitation_text(invite: &Invite, t: &Text) -> String {
     let game = match invite.variant {
-        Variant::Mansindam => t.mansindam,
-        Variant::Pandemonium => t.pandemonium,
+        Variant::Mansindam => t.play.mansindam,
+        Variant::Pandemonium => t.play.pandemonium,
     };
     let side = t.side(side_of(invite.inviter.flip()));
     let clock = match invite.timing {
@@ -296,17 +296,17 @@ fn invite_form(props: &InviteProps) -> Html {
         <>
             <p class="note">{ t.fr.play_friend_help }</p>
             <fieldset>
-                <legend>{ t.game }</legend>
+                <legend>{ t.play.game }</legend>
                 <div class="choices">
-                    { choice("friend-mansindam", t.mansindam, !*pandemonium, set_game(false)) }
-                    { choice("friend-pandemonium", t.pandemonium, *pandemonium, set_game(true)) }
+                    { choice("friend-mansindam", t.play.mansindam, !*pandemonium, set_game(false)) }
+                    { choice("friend-pandemonium", t.play.pandemonium, *pandemonium, set_game(true)) }
                 </div>
             </fieldset>
             <fieldset>
                 <legend>{ t.fr.your_side }</legend>
                 <div class="choices">
-                    { choice("friend-white", t.white, *side == Some(Side::White), set_side(Some(Side::White))) }
-                    { choice("friend-black", t.black, *side == Some(Side::Black), set_side(Some(Side::Black))) }
+                    { choice("friend-white", t.play.white, *side == Some(Side::White), set_side(Some(Side::White))) }
+                    { choice("friend-black", t.play.black, *side == Some(Side::Black), set_side(Some(Side::Black))) }
                     { choice("friend-random", t.fr.random_side, side.is_none(), set_side(None)) }
                 </div>
             </fieldset>
@@ -324,7 +324,7 @@ fn invite_form(props: &InviteProps) -> Html {
                 <ClockChooser value={*clock} lang={props.lang} on_change={on_clock} />
             }
             <label class="field">
-                <span class="field-label">{ t.start_fen }</span>
+                <span class="field-label">{ t.play.start_fen }</span>
                 <input type="text" ref={fen} data-testid="friend-fen" spellcheck="false" autocomplete="off" />
             </label>
             if !*by_link {
@@ -457,8 +457,8 @@ fn letters(t: &Text, open: &Callback<String>) -> Html {
                 { for kept.into_iter().filter_map(|(id, over, fragment)| {
                     let link = crate::net::link::CorrLink::read(&fragment).ok()?;
                     let game = match link.variant {
-                        Variant::Mansindam => t.mansindam,
-                        Variant::Pandemonium => t.pandemonium,
+                        Variant::Mansindam => t.play.mansindam,
+                        Variant::Pandemonium => t.play.pandemonium,
                     };
                     let first = match &link.start_fen {
                         Some(fen) if fen.split_whitespace().nth(1) == Some("b") => Color::Black,
@@ -555,7 +555,7 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
                         News::Refused => t.fr.refused.to_string(),
                         News::ClockLeft => t.fr.clock_left.to_string(),
                     } }</span>
-                    <button type="button" class="button icon" aria-label={t.close}
+                    <button type="button" class="button icon" aria-label={t.play.close}
                         onclick={actions.dismiss.reform(|_| ())}>{ "✕" }</button>
                 </p>
             }

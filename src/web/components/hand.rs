@@ -63,7 +63,7 @@ pub fn hand(props: &HandProps) -> Html {
             (props.premove == Some(k)).then_some("premove"),
         );
         let label = fill(
-            t.hand_slot,
+            t.play.hand_slot,
             &[
                 ("side", t.side(side)),
                 ("count", &count.to_string()),
@@ -104,7 +104,7 @@ pub fn hand(props: &HandProps) -> Html {
         to_move.then_some("to-move")
     );
     html! {
-        <div {class} aria-label={fill(t.hand, &[("side", t.side(side))])}>
+        <div {class} aria-label={fill(t.play.hand, &[("side", t.side(side))])}>
             <div class="hand-owner">
                 <span class={classes!("turn-dot", side.id())}></span>
                 // Who plays this side: "You" and "Computer" with its level
@@ -115,7 +115,7 @@ pub fn hand(props: &HandProps) -> Html {
                     if one_player_here(snap.players) {
                         { t.player(snap.players, side) }
                         if snap.players[side.index()] == Player::Computer {
-                            <span class="hand-level">{ fill(t.level, &[("n", &snap.level.to_string())]) }</span>
+                            <span class="hand-level">{ fill(t.play.level, &[("n", &snap.level.to_string())]) }</span>
                         }
                     } else {
                         { t.side(side) }

@@ -35,16 +35,16 @@ pub fn overlays(
         }).unwrap_or_default() }
     </div>
     if let Some(m) = state.gesture.confirm {
-        <Question title={t.repetition}
+        <Question title={t.play.repetition}
             text={panel::repetition_warning(snap.as_deref(), m.ends_game, t)}
-            yes={t.play_anyway} no={t.take_it_back} testid="repetition-warning"
+            yes={t.play.play_anyway} no={t.play.take_it_back} testid="repetition-warning"
             lang={state.view.lang} no_by_default=true
             on_answer={commands.with(Commands::confirm)} />
     }
     if state.dialogs.open == Some(Dialog::Resign) {
-        <Question title={t.resign_question}
-            text={fill(t.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
-            yes={t.resign} no={t.play_on} testid="resign-question" lang={state.view.lang}
+        <Question title={t.play.resign_question}
+            text={fill(t.play.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
+            yes={t.play.resign} no={t.play.play_on} testid="resign-question" lang={state.view.lang}
             on_answer={store.reform(|v| Action::Play(PlayAction::Resign(v)))} />
     }
     if let (Some(Dialog::Record), Some(s)) = (state.dialogs.open, &snap) {
@@ -76,15 +76,15 @@ pub fn overlays(
     }
     if state.dialogs.update_ready && !state.view.embed {
         <div class="toast update" role="status" data-testid="update">
-            <span>{ t.update_ready }</span>
+            <span>{ t.play.update_ready }</span>
             <button type="button" class="button primary" data-testid="reload"
-                onclick={Callback::from(|_: MouseEvent| offline::take_over())}>{ t.reload }</button>
+                onclick={Callback::from(|_: MouseEvent| offline::take_over())}>{ t.play.reload }</button>
         </div>
     }
     if let Some(e) = &state.dialogs.notice {
         <div class="toast" role="alert" data-testid="error">
             <span>{ e.text(t) }</span>
-            <button type="button" class="button" onclick={store.dispatching(Action::Dialog(DialogAction::DismissNotice))}>{ t.ok }</button>
+            <button type="button" class="button" onclick={store.dispatching(Action::Dialog(DialogAction::DismissNotice))}>{ t.play.ok }</button>
         </div>
     }
         </>

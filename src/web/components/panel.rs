@@ -18,7 +18,7 @@ pub fn status(snap: Option<&Snapshot>, t: &Text, instead: Html) -> Html {
     let Some(snap) = snap else {
         return html! {
             <div class="status" data-testid="status" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>{ t.loading }
+                <span class="spinner" aria-hidden="true"></span>{ t.play.loading }
             </div>
         };
     };
@@ -55,7 +55,7 @@ pub fn announcement(snap: &Snapshot, t: &Text) -> String {
     let status = t.status(snap);
     match snap.san.last() {
         Some(san) => fill(
-            t.announce,
+            t.play.announce,
             &[
                 ("side", t.side(snap.to_move.flip())),
                 ("san", san),
@@ -76,7 +76,7 @@ pub fn premove_announcement(premove: Premove, snap: &Snapshot, t: &Text) -> Stri
             .map_or_else(String::new, |k| format!("{}@", k.letter)),
     };
     let to = square_name(premove.to);
-    fill(t.premove, &[("move", &format!("{from}{to}"))])
+    fill(t.play.premove, &[("move", &format!("{from}{to}"))])
 }
 
 /// The computer's advice, once asked for: the move, its evaluation for the
@@ -86,7 +86,7 @@ pub fn hint(state: &State) -> Html {
     if state.hint_pending {
         return html! {
             <div class="hint" data-testid="hint-text" aria-live="polite">
-                <span class="spinner" aria-hidden="true"></span>{ t.hint_searching }
+                <span class="spinner" aria-hidden="true"></span>{ t.play.hint_searching }
             </div>
         };
     }
@@ -113,12 +113,12 @@ pub fn hint(state: &State) -> Html {
     html! {
         <div class="hint" data-testid="hint-text" aria-live="polite" data-move={hint.san.clone()}>
             <div>
-                { t.hint_label }<strong>{ written(0, &hint.san) }</strong>
-                <span class="hint-score" title={t.hint_score_title}>
+                { t.play.hint_label }<strong>{ written(0, &hint.san) }</strong>
+                <span class="hint-score" title={t.play.hint_score_title}>
                     { format!(" ({})", hint.score) }</span>
             </div>
             if line.len() > 1 {
-                <div class="hint-line">{ fill(t.hint_line, &[
+                <div class="hint-line">{ fill(t.play.hint_line, &[
                     ("line", &line.join(" ")),
                     ("depth", &hint.depth.to_string()),
                 ]) }</div>
@@ -149,14 +149,14 @@ pub fn result(state: &State, on: ResultActions) -> Html {
     let t = state.text();
     let headline = if snap.players.contains(&Player::Computer) {
         if snap.players[ending.winner.index()] == Player::Human {
-            t.you_won.to_string()
+            t.play.you_won.to_string()
         } else {
-            t.computer_won.to_string()
+            t.play.computer_won.to_string()
         }
     } else if state.befriended() {
         friend_result(snap.players[ending.winner.index()], t).to_string()
     } else {
-        fill(t.side_won, &[("side", t.side(ending.winner))])
+        fill(t.play.side_won, &[("side", t.side(ending.winner))])
     };
     let reason = capitalised(t.reason(ending.reason));
     let reopened = state.reopened;
@@ -168,19 +168,19 @@ pub fn result(state: &State, on: ResultActions) -> Html {
             <div class="result-actions">
                 if !state.view.viewer && !state.by_letter() && !state.friend_out_of_reach() {
                     <button type="button" class="button primary" data-testid="rematch"
-                        onclick={on.rematch.reform(|_| false)}>{ t.rematch }</button>
+                        onclick={on.rematch.reform(|_| false)}>{ t.play.rematch }</button>
                     if !state.befriended() {
                         <button type="button" class="button" data-testid="swap-sides"
-                            onclick={on.rematch.reform(|_| true)}>{ t.swap_sides }</button>
+                            onclick={on.rematch.reform(|_| true)}>{ t.play.swap_sides }</button>
                     }
                 }
                 <button type="button" class={classes!("button", state.view.viewer.then_some("primary"))}
-                    data-testid="result-new-game" onclick={on.new_game.reform(|_| ())}>{ t.new_game }</button>
+                    data-testid="result-new-game" onclick={on.new_game.reform(|_| ())}>{ t.play.new_game }</button>
             </div>
             if state.can_reopen() {
                 <button type="button" class="button reopen" data-testid="reopen"
                     aria-pressed={reopened.to_string()}
-                    onclick={on.reopen.reform(move |_| !reopened)}>{ t.reopen }</button>
+                    onclick={on.reopen.reform(move |_| !reopened)}>{ t.play.reopen }</button>
             }
         </div>
     }
@@ -190,7 +190,7 @@ pub fn result(state: &State, on: ResultActions) -> Html {
 #[cfg(feature = "study")]
 fn friend_result(winner: Player, t: &Text) -> &'static str {
     if winner == Player::Human {
-        t.you_won
+        t.play.you_won
     } else {
         t.fr.friend_won
     }
@@ -198,7 +198,7 @@ fn friend_result(winner: Player, t: &Text) -> &'static str {
 
 #[cfg(not(feature = "study"))]
 fn friend_result(_: Player, t: &Text) -> &'static str {
-    t.you_won
+    t.play.you_won
 }
 
 /// A game with a friend won by a claim while the channel was down: who
@@ -262,9 +262,9 @@ pub fn moves(
     });
     html! {
         <div class="moves">
-            <h2>{ fill(t.moves, &[("game", t.variant(&snap.variant))]) }</h2>
+            <h2>{ fill(t.play.moves, &[("game", t.variant(&snap.variant))]) }</h2>
             if snap.san.is_empty() {
-                <p class="no-moves">{ t.no_moves }</p>
+                <p class="no-moves">{ t.play.no_moves }</p>
             } else {
                 <ol data-testid="moves">{ for rows }</ol>
             }
@@ -283,10 +283,10 @@ pub fn looking_back(state: &State, back_to_game: Callback<MouseEvent>) -> Html {
     };
     let t = state.text();
     let where_ = if past.san.is_empty() {
-        t.viewing_start.to_string()
+        t.play.viewing_start.to_string()
     } else {
         fill(
-            t.viewing,
+            t.play.viewing,
             &[
                 ("n", &past.san.len().to_string()),
                 ("total", &live.san.len().to_string()),
@@ -296,7 +296,7 @@ pub fn looking_back(state: &State, back_to_game: Callback<MouseEvent>) -> Html {
     html! {
         <div class="viewing" data-testid="viewing" data-ply={past.san.len().to_string()}>
             <span>{ where_ }</span>
-            <button type="button" class="button" data-testid="live" onclick={back_to_game}>{ t.back_to_game }</button>
+            <button type="button" class="button" data-testid="live" onclick={back_to_game}>{ t.play.back_to_game }</button>
         </div>
     }
 }
@@ -326,8 +326,8 @@ pub fn move_input(
     let error = typed.error.as_deref();
     html! {
         <form class="move-form" {onsubmit}>
-            <input type="text" data-testid="move-input" aria-label={t.type_move}
-                placeholder={t.type_move} autocomplete="off" autocapitalize="off"
+            <input type="text" data-testid="move-input" aria-label={t.play.type_move}
+                placeholder={t.play.type_move} autocomplete="off" autocapitalize="off"
                 spellcheck="false" disabled={!enabled} value={typed.text.clone()} {oninput}
                 aria-invalid={error.map(|_| "true")}
                 aria-describedby={error.map(|_| "move-error")} />
@@ -347,7 +347,7 @@ pub fn repetition_warning(snap: Option<&Snapshot>, ending: Option<Ending>, t: &T
         return String::new();
     };
     fill(
-        t.repetition_warning,
+        t.play.repetition_warning,
         &[
             ("mover", t.side(snap.to_move)),
             ("winner", t.side(e.winner)),

@@ -63,7 +63,7 @@ pub fn steps(state: &State, store: &Store) -> Html {
 pub fn flip_button(state: &State, store: &Store, compact: bool) -> Html {
     let t = state.text();
     html! {
-        <ToolButton testid="flip" label={t.flip} icon="⇅" title={t.flip_title} {compact}
+        <ToolButton testid="flip" label={t.play.flip} icon="⇅" title={t.play.flip_title} {compact}
             onclick={store.dispatching(Action::View(ViewAction::Flip))} />
     }
 }
@@ -72,7 +72,7 @@ pub fn flip_button(state: &State, store: &Store, compact: bool) -> Html {
 pub fn take_back_button(state: &State, commands: &Commands, compact: bool) -> Html {
     let t = state.text();
     html! {
-        <ToolButton testid="take-back" label={t.take_back} icon="↶" {compact}
+        <ToolButton testid="take-back" label={t.play.take_back} icon="↶" {compact}
             disabled={!state.can_take_back()} onclick={commands.on(Commands::take_back)} />
     }
 }
@@ -87,7 +87,7 @@ pub fn link_problems(state: &State, store: &Store) -> Html {
     html! {
         <div class="link-problems" role="alert" data-testid="link-problems">
             <ul>{ for state.dialogs.link_problems.iter().map(|p| html! { <li>{ t.link_problem(p) }</li> }) }</ul>
-            <button type="button" class="button" onclick={store.dispatching(Action::Dialog(DialogAction::LinkProblems(Vec::new())))}>{ t.ok }</button>
+            <button type="button" class="button" onclick={store.dispatching(Action::Dialog(DialogAction::LinkProblems(Vec::new())))}>{ t.play.ok }</button>
         </div>
     }
 }
@@ -120,7 +120,7 @@ fn clock_faces(state: &State) -> [Option<ClockFace>; 2] {
             let byoyomi = (c.control.periods > 0).then(|| {
                 let n = |n: u32| n.to_string();
                 fill(
-                    t.byoyomi_left,
+                    t.play.byoyomi_left,
                     &[("p", &n(reading.periods)), ("b", &n(c.control.byoyomi_s))],
                 )
             });
@@ -164,7 +164,7 @@ pub fn embed_bar(state: &State, store: &Store, commands: &Commands, bar: EmbedBa
             { flip_button(state, store, true) }
             if playing && board.is_none() && !puzzle { { take_back_button(state, commands, true) } }
             <a class="button icon" data-testid="open-full" href={bar.share_url.unwrap_or_default()}
-                target="_blank" rel="noopener" title={t.open_full} aria-label={t.open_full}>{ "↗" }</a>
+                target="_blank" rel="noopener" title={t.share.open_full} aria-label={t.share.open_full}>{ "↗" }</a>
         </nav>
     }
 }
@@ -192,21 +192,21 @@ pub fn game_panel(
                 if playing {
                     { take_back_button(state, commands, false) }
                     if !befriended {
-                        <ToolButton testid="hint" label={t.hint} icon="?" title={t.hint_title}
+                        <ToolButton testid="hint" label={t.play.hint} icon="?" title={t.play.hint_title}
                             disabled={!state.can_hint()} onclick={store.dispatching(Action::Play(PlayAction::AskHint))} />
                     }
                 }
-                <ToolButton testid="rules" label={t.rules} icon="i" disabled={snap.is_none()}
+                <ToolButton testid="rules" label={t.rules.rules} icon="i" disabled={snap.is_none()}
                     onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Rules)))} />
-                <ToolButton testid="record" label={t.record} icon="≡" disabled={snap.is_none()}
+                <ToolButton testid="record" label={t.share.record} icon="≡" disabled={snap.is_none()}
                     onclick={commands.on(Commands::open_record)} />
-                <ToolButton testid="share" label={t.share} icon="↗" disabled={snap.is_none()}
+                <ToolButton testid="share" label={t.share.share} icon="↗" disabled={snap.is_none()}
                     onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))} />
-                <ToolButton testid="analyse" label={t.analyse} icon="⌕" title={t.analyse_title}
+                <ToolButton testid="analyse" label={t.play.analyse} icon="⌕" title={t.play.analyse_title}
                     disabled={snap.is_none() || (befriended && snap.as_ref().is_some_and(|s| s.ending.is_none()))}
                     onclick={commands.on(Commands::open_analysis)} />
                 if playing {
-                    <ToolButton testid="resign" label={t.resign} icon="⚑" danger=true
+                    <ToolButton testid="resign" label={t.play.resign} icon="⚑" danger=true
                         disabled={state.resigner().is_none()}
                         onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Resign)))} />
                 }

@@ -142,7 +142,7 @@ pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
             }
             <div class="toolbar">
                 { buttons(board, store, t, false) }
-                <ToolButton testid="share" label={t.share} icon="↗" disabled={board.puzzle.is_none()}
+                <ToolButton testid="share" label={t.share.share} icon="↗" disabled={board.puzzle.is_none()}
                     onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))} />
             </div>
             if let Some(damage) = &board.damaged {

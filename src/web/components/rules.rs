@@ -29,12 +29,12 @@ pub fn rules_dialog(props: &RulesProps) -> Html {
     let pandemonium = snap.variant == "pandemonium";
     let (points, link) = if pandemonium {
         (
-            t.rules_pandemonium,
+            t.rules.rules_pandemonium,
             "https://www.chessvariants.com/invention/pandemonium",
         )
     } else {
         (
-            t.rules_mansindam,
+            t.rules.rules_mansindam,
             "https://www.chessvariants.com/rules/mansindam",
         )
     };
@@ -60,31 +60,31 @@ pub fn rules_dialog(props: &RulesProps) -> Html {
             <li class="rule-card" data-piece={k.letter.to_string()}>
                 { one(k) }
                 if let Some(p) = promoted {
-                    <span class="promotes" aria-label={t.promotes_to}>{ "⇒" }</span>
+                    <span class="promotes" aria-label={t.rules.promotes_to}>{ "⇒" }</span>
                     { one(p) }
                 }
             </li>
         }
     });
     html! {
-        <Modal title={format!("{} · {}", t.rules_title, t.variant(&snap.variant))} lang={props.lang} on_close={props.on_close.clone()}>
+        <Modal title={format!("{} · {}", t.rules.rules_title, t.variant(&snap.variant))} lang={props.lang} on_close={props.on_close.clone()}>
             <div class="rules" data-testid="rules-help">
                 <ul class="rule-points">
                     { for points.iter().map(|p| html! { <li>{ *p }</li> }) }
                 </ul>
                 <p class="legend">
-                    <span class="mark-step"></span>{ t.legend_step }
-                    <span class="mark-leap"></span>{ t.legend_leap }
-                    <span class="mark-slide"></span>{ t.legend_slide }
+                    <span class="mark-step"></span>{ t.rules.legend_step }
+                    <span class="mark-leap"></span>{ t.rules.legend_leap }
+                    <span class="mark-slide"></span>{ t.rules.legend_slide }
                 </p>
                 <ul class="rule-cards">{ for cards }</ul>
                 <p class="rules-link">
-                    <a href={link} target="_blank" rel="noopener noreferrer">{ t.inventor_page }</a>
+                    <a href={link} target="_blank" rel="noopener noreferrer">{ t.rules.inventor_page }</a>
                 </p>
             </div>
             <div class="dialog-buttons">
                 <button type="button" class="button primary" data-testid="rules-close"
-                    onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
+                    onclick={props.on_close.reform(|_| ())}>{ t.play.close }</button>
             </div>
         </Modal>
     }

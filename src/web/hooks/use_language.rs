@@ -15,7 +15,7 @@ pub fn use_language(lang: Lang, worker: &WorkerHandle) {
         let Some(document) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
-        document.set_title(&format!("{} & {}", t.mansindam, t.pandemonium));
+        document.set_title(&format!("{} & {}", t.play.mansindam, t.play.pandemonium));
         if let Some(root) = document.document_element() {
             let _ = root.set_attribute("lang", lang.id());
         }

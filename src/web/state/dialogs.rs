@@ -33,10 +33,10 @@ pub enum Notice {
 impl Notice {
     pub fn text(&self, t: &Text) -> String {
         match self {
-            Notice::Said(s) => fill(t.refused, &[("detail", s)]),
-            Notice::EngineStopped => t.engine_stopped.to_string(),
+            Notice::Said(s) => fill(t.errors.refused, &[("detail", s)]),
+            Notice::EngineStopped => t.errors.engine_stopped.to_string(),
             Notice::SavedGameLost(damage) => {
-                fill(t.saved_game_lost, &[("damage", &damage.text(t))])
+                fill(t.errors.saved_game_lost, &[("damage", &damage.text(t))])
             }
         }
     }

@@ -67,7 +67,7 @@ pub fn board(props: &BoardProps) -> Html {
     let table = match &props.snap {
         Some(snap) => html! {
             <div class="board-wrap">
-                <div class="board" role="grid" aria-label={t.board}>
+                <div class="board" role="grid" aria-label={t.play.board}>
                     { for ranks(props, snap) }
                     { marks(props.arrow.as_slice(), props.flipped, "hint-arrow") }
                     { marks(props.better.as_slice(), props.flipped, "better-arrow") }

@@ -47,7 +47,7 @@ pub fn clock_chooser(props: &ClockProps) -> Html {
     let chosen = value.control();
     let chip = |control: Option<TimeControl>| {
         let on = chosen == control;
-        let label = control.map_or(t.no_clock.to_string(), |c| t.time_control(c));
+        let label = control.map_or(t.play.no_clock.to_string(), |c| t.time_control(c));
         let testid = control.map_or("none".to_string(), |c| c.to_string());
         html! {
             <button type="button" class={classes!("level", "clock-preset", on.then_some("on"))}
@@ -78,16 +78,16 @@ pub fn clock_chooser(props: &ClockProps) -> Html {
     };
     html! {
         <fieldset>
-            <legend>{ t.clock }</legend>
+            <legend>{ t.play.clock }</legend>
             <div class="clock-presets">
                 { chip(None) }
                 { for TimeControl::PRESETS.into_iter().map(|c| chip(Some(c))) }
             </div>
             <div class="clock-fields">
-                { field("clock-minutes", t.clock_minutes, |f| f.minutes, |f, n| f.minutes = n) }
-                { field("clock-increment", t.clock_increment, |f| f.increment, |f, n| f.increment = n) }
-                { field("clock-byoyomi", t.clock_byoyomi, |f| f.byoyomi, |f, n| f.byoyomi = n) }
-                { field("clock-periods", t.clock_periods, |f| f.periods, |f, n| f.periods = n) }
+                { field("clock-minutes", t.play.clock_minutes, |f| f.minutes, |f, n| f.minutes = n) }
+                { field("clock-increment", t.play.clock_increment, |f| f.increment, |f, n| f.increment = n) }
+                { field("clock-byoyomi", t.play.clock_byoyomi, |f| f.byoyomi, |f, n| f.byoyomi = n) }
+                { field("clock-periods", t.play.clock_periods, |f| f.periods, |f, n| f.periods = n) }
             </div>
         </fieldset>
     }

@@ -65,7 +65,7 @@ pub fn copy_field(props: &CopyFieldProps) -> Html {
     let button = html! {
         <button type="button" class="button" data-testid={format!("copy-{testid}")}
             disabled={props.value.is_none()} onclick={copy}>
-            { if *copied { t.copied } else { t.copy } }
+            { if *copied { t.share.copied } else { t.share.copy } }
         </button>
     };
     html! {

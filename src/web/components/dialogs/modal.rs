@@ -42,7 +42,7 @@ pub fn modal(props: &ModalProps) -> Html {
                 <div class="dialog-head">
                     <h2>{ props.title.clone() }</h2>
                     <button type="button" class="button icon dialog-close" data-testid="dialog-close"
-                        aria-label={t.close} title={t.close}
+                        aria-label={t.play.close} title={t.play.close}
                         onclick={props.on_close.reform(|_| ())}>{ "✕" }</button>
                 </div>
                 { props.children.clone() }

@@ -120,27 +120,27 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
     };
     let close = props.on_close.reform(|_| ());
     html! {
-        <Modal title={t.new_game} lang={props.lang} on_close={props.on_close.clone()}>
+        <Modal title={t.play.new_game} lang={props.lang} on_close={props.on_close.clone()}>
             <fieldset>
-                <legend>{ t.game }</legend>
+                <legend>{ t.play.game }</legend>
                 <div class="choices">
-                    { choice("variant-mansindam", t.mansindam, t.mansindam_note,
+                    { choice("variant-mansindam", t.play.mansindam, t.play.mansindam_note,
                         !s.pandemonium, Settings { pandemonium: false, ..s }) }
-                    { choice("variant-pandemonium", t.pandemonium, t.pandemonium_note,
+                    { choice("variant-pandemonium", t.play.pandemonium, t.play.pandemonium_note,
                         s.pandemonium, Settings { pandemonium: true, ..s }) }
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ t.opponent }</legend>
+                <legend>{ t.play.opponent }</legend>
                 <div class="choices">
-                    { choice("opponent-computer", t.computer, "", s.computer, Settings { computer: true, ..s }) }
-                    { choice("opponent-human", t.second_player, t.on_this_device, !s.computer,
+                    { choice("opponent-computer", t.play.computer, "", s.computer, Settings { computer: true, ..s }) }
+                    { choice("opponent-human", t.play.second_player, t.play.on_this_device, !s.computer,
                         Settings { computer: false, ..s }) }
                 </div>
             </fieldset>
             if s.computer {
                 <fieldset>
-                    <legend>{ t.strength }</legend>
+                    <legend>{ t.play.strength }</legend>
                     <div class="levels">
                         { for (1..=LEVELS).map(|n| {
                             let settings = settings.clone();
@@ -148,7 +148,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                             html! {
                                 <button type="button" class={classes!("level", on.then_some("on"))}
                                     data-testid={format!("level-{n}")} aria-pressed={on.to_string()}
-                                    aria-label={fill(t.level, &[("n", &n.to_string())])}
+                                    aria-label={fill(t.play.level, &[("n", &n.to_string())])}
                                     onclick={Callback::from(move |_| settings.set(Settings { level: n, ..s }))}>
                                     { n }
                                 </button>
@@ -159,30 +159,30 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                 </fieldset>
             }
             <fieldset>
-                <legend>{ if s.computer { t.you_play } else { t.at_the_bottom } }</legend>
+                <legend>{ if s.computer { t.play.you_play } else { t.play.at_the_bottom } }</legend>
                 <div class="choices">
-                    { choice("side-white", t.white, t.moves_first, s.side == Side::White,
+                    { choice("side-white", t.play.white, t.play.moves_first, s.side == Side::White,
                         Settings { side: Side::White, ..s }) }
-                    { choice("side-black", t.black, "", s.side == Side::Black, Settings { side: Side::Black, ..s }) }
+                    { choice("side-black", t.play.black, "", s.side == Side::Black, Settings { side: Side::Black, ..s }) }
                 </div>
             </fieldset>
             <ClockChooser value={*clock} lang={props.lang}
                 on_change={Callback::from(move |v| clock.set(v))} />
             <label class="field">
-                <span class="field-label">{ t.start_fen }</span>
+                <span class="field-label">{ t.play.start_fen }</span>
                 <input type="text" ref={fen} data-testid="start-fen" spellcheck="false"
                     autocomplete="off" placeholder="rnbakqcnm/9/ppppppppp/9/9/9/PPPPPPPPP/9/MNCQKABNR[] w - - 0 1" />
             </label>
             <div class="dialog-buttons">
                 <button type="button" class="button" data-testid="open-editor"
-                    onclick={props.on_editor.reform(|_| ())}>{ t.set_up_position }</button>
+                    onclick={props.on_editor.reform(|_| ())}>{ t.play.set_up_position }</button>
                 <button type="button" class="button" data-testid="open-puzzles"
-                    onclick={props.on_puzzles.reform(move |_| s.pandemonium)}>{ t.solve_puzzles }</button>
+                    onclick={props.on_puzzles.reform(move |_| s.pandemonium)}>{ t.play.solve_puzzles }</button>
                 <button type="button" class="button" data-testid="open-friend"
-                    onclick={props.on_friend.reform(|_| ())}>{ t.play_friend }</button>
-                <button type="button" class="button" onclick={close}>{ t.cancel }</button>
+                    onclick={props.on_friend.reform(|_| ())}>{ t.play.play_friend }</button>
+                <button type="button" class="button" onclick={close}>{ t.play.cancel }</button>
                 <button type="button" class="button primary" data-testid="start-game" onclick={start}>
-                    { t.start }
+                    { t.play.start }
                 </button>
             </div>
         </Modal>

@@ -37,22 +37,22 @@ pub fn record_dialog(props: &RecordProps) -> Html {
         })
     };
     html! {
-        <Modal title={t.record_title} lang={props.lang} on_close={props.on_close.clone()}>
-            <CopyField lang={props.lang} label={t.fen_label} value={Some(props.fen.clone())} testid="fen" />
-            <CopyField lang={props.lang} label={t.pgn_label} value={props.pgn.clone()} rows={5} testid="pgn" />
+        <Modal title={t.share.record_title} lang={props.lang} on_close={props.on_close.clone()}>
+            <CopyField lang={props.lang} label={t.share.fen_label} value={Some(props.fen.clone())} testid="fen" />
+            <CopyField lang={props.lang} label={t.share.pgn_label} value={props.pgn.clone()} rows={5} testid="pgn" />
             <label class="field">
-                <span class="field-label">{ t.paste_label }</span>
+                <span class="field-label">{ t.share.paste_label }</span>
                 <textarea rows="4" data-testid="paste" ref={paste} spellcheck="false"
                     placeholder="[Variant \"Mansindam\"] 1. Pe4 … / rnbakqcnm/9/…[] w - - 0 1" />
             </label>
             if let Some(e) = &props.error {
                 <p class="load-error" role="alert" data-testid="load-error">
-                    { fill(t.bad_record, &[("error", e)]) }</p>
+                    { fill(t.share.bad_record, &[("error", e)]) }</p>
             }
             <div class="dialog-buttons">
-                <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
+                <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.play.close }</button>
                 <button type="button" class="button primary" data-testid="load" onclick={load}
-                    disabled={props.loading}>{ t.load }</button>
+                    disabled={props.loading}>{ t.share.load }</button>
             </div>
         </Modal>
     }

@@ -32,43 +32,43 @@ pub fn settings_dialog(props: &SettingsProps) -> Html {
         )
     };
     let piece_note = |set: PieceSet| match set {
-        PieceSet::International => t.international_note,
-        PieceSet::Traditional => t.traditional_note,
-        PieceSet::Figurine => t.figurine_note,
+        PieceSet::International => t.settings.international_note,
+        PieceSet::Traditional => t.settings.traditional_note,
+        PieceSet::Figurine => t.settings.figurine_note,
     };
     html! {
-        <Modal title={t.settings} lang={props.lang} on_close={props.on_close.clone()}>
+        <Modal title={t.settings.settings} lang={props.lang} on_close={props.on_close.clone()}>
             <fieldset>
-                <legend>{ t.language }</legend>
+                <legend>{ t.settings.language }</legend>
                 <div class="choices">
                     { for Lang::ALL.iter().map(|&l| choice(format!("lang-{}", l.id()), l.name(), "",
                         props.lang == l, Prefs { lang: Some(l), ..p })) }
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ t.pieces }</legend>
+                <legend>{ t.settings.pieces }</legend>
                 <div class="choices">
                     { for PieceSet::ALL.iter().map(|&set| choice(format!("pieces-{}", set.id()),
                         t.piece_set(set), piece_note(set), p.pieces == set, Prefs { pieces: set, ..p })) }
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ t.board_theme }</legend>
+                <legend>{ t.settings.board_theme }</legend>
                 <div class="choices">
                     { for Theme::ALL.iter().map(|&theme| choice(format!("theme-{}", theme.id()),
                         t.theme(theme), "", p.theme == theme, Prefs { theme, ..p })) }
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ t.sound }</legend>
+                <legend>{ t.settings.sound }</legend>
                 <div class="choices">
-                    { choice("sound-on".into(), t.on, "", p.sound, Prefs { sound: true, ..p }) }
-                    { choice("sound-off".into(), t.off, "", !p.sound, Prefs { sound: false, ..p }) }
+                    { choice("sound-on".into(), t.settings.on, "", p.sound, Prefs { sound: true, ..p }) }
+                    { choice("sound-off".into(), t.settings.off, "", !p.sound, Prefs { sound: false, ..p }) }
                 </div>
             </fieldset>
             <div class="dialog-buttons">
                 <button type="button" class="button primary" data-testid="settings-close"
-                    onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
+                    onclick={props.on_close.reform(|_| ())}>{ t.play.close }</button>
             </div>
         </Modal>
     }

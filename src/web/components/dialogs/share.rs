@@ -22,15 +22,15 @@ pub struct ShareProps {
 pub fn share_dialog(props: &ShareProps) -> Html {
     let t = props.lang.text();
     html! {
-        <Modal title={t.share_title} lang={props.lang} on_close={props.on_close.clone()}>
-            <p class="note">{ t.share_text }</p>
-            <CopyField lang={props.lang} label={t.link_label} value={Some(props.link.clone())}
+        <Modal title={t.share.share_title} lang={props.lang} on_close={props.on_close.clone()}>
+            <p class="note">{ t.share.share_text }</p>
+            <CopyField lang={props.lang} label={t.share.link_label} value={Some(props.link.clone())}
                 testid="share-link" copy_at_once=true />
             <div class="dialog-buttons">
                 if let Some(builder) = &props.builder {
-                    <a class="button" href={builder.clone()} data-testid="open-builder">{ t.embed_in_post }</a>
+                    <a class="button" href={builder.clone()} data-testid="open-builder">{ t.share.embed_in_post }</a>
                 }
-                <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.close }</button>
+                <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.play.close }</button>
             </div>
         </Modal>
     }
