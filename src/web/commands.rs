@@ -345,7 +345,7 @@ impl Commands {
     pub fn take_reply(&self, text: &str) {
         if !crate::web::friend::take_reply(text, &self.store) {
             let t = self.store.get().text();
-            let error = fill(t.fr.bad_link, &[("error", t.fr.reply_unclaimed)]);
+            let error = fill(t.friend.bad_link, &[("error", t.friend.reply_unclaimed)]);
             self.store
                 .dispatch(Action::Friend(FriendAction::Stage(friend::Stage::Failed(
                     error,

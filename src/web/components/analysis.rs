@@ -22,7 +22,7 @@ use crate::web::state::{Action, AnalysisBoard, ReviewRun, State, Tree, ViewActio
 pub fn eval_bar(eval: Option<Eval>, flipped: bool, t: &Text) -> Html {
     let share = eval.map_or(500, Eval::white_share).min(1000);
     let text = eval.map(Eval::text).unwrap_or_default();
-    let label = fill(t.an.evaluation, &[("eval", &text)]);
+    let label = fill(t.analysis.evaluation, &[("eval", &text)]);
     // Across: White from the left (from the right when Black is at the
     // bottom). Beside: White from the bottom (from the top when flipped).
     let (across_x, beside_y) = if flipped {
@@ -66,11 +66,15 @@ pub fn lines(
     let reviewing = board.reviewing();
     let status = match (board.engine, a) {
         _ if reviewing => String::new(),
-        (false, _) => t.an.engine_off.to_string(),
-        (true, None) => t.an.starting.to_string(),
-        (true, Some(a)) if a.over.is_some() => t.an.game_over_here.to_string(),
+        (false, _) => t.analysis.engine_off.to_string(),
+        (true, None) => t.analysis.engine_starting.to_string(),
+        (true, Some(a)) if a.over.is_some() => t.analysis.game_over_here.to_string(),
         (true, Some(a)) => fill(
-            if a.done { t.an.deepest } else { t.an.depth },
+            if a.done {
+                t.analysis.depth_done
+            } else {
+                t.analysis.depth
+            },
             &[("depth", &a.depth.to_string())],
         ),
     };
@@ -103,13 +107,13 @@ pub fn lines(
     let engine = board.engine;
     let toggle = actions.engine.clone();
     html! {
-        <section class="engine-lines" aria-label={t.an.best_lines} data-testid="engine-lines">
+        <section class="engine-lines" aria-label={t.analysis.best_lines} data-testid="engine-lines">
             <div class="engine-head">
                 <button type="button" role="switch" class="engine-switch" data-testid="engine"
-                    aria-checked={engine.to_string()} title={t.an.engine_title}
+                    aria-checked={engine.to_string()} title={t.analysis.engine_title}
                     disabled={reviewing}
                     onclick={Callback::from(move |_: MouseEvent| toggle.emit(!engine))}>
-                    <span class="knob" aria-hidden="true"></span>{ t.an.engine }
+                    <span class="knob" aria-hidden="true"></span>{ t.analysis.engine }
                 </button>
                 <span class="engine-status" data-testid="engine-status" aria-live="off">{ status }</span>
             </div>
@@ -176,8 +180,8 @@ pub fn tree(
         t,
     };
     html! {
-        <section class="moves analysis-moves" aria-label={t.an.moves}>
-            <h2>{ t.an.moves }</h2>
+        <section class="moves analysis-moves" aria-label={t.analysis.moves}>
+            <h2>{ t.analysis.moves }</h2>
             if board.tree.is_empty() {
                 <p class="no-moves">{ t.play.no_moves }</p>
             } else {
@@ -209,7 +213,7 @@ impl TreeView<'_> {
             for &v in others {
                 out.push(html! {
                     <span class="variation" data-testid="variation"
-                        aria-label={self.t.an.variation}>
+                        aria-label={self.t.analysis.variation}>
                         { self.entry(v, p, true) }
                         { self.line(v, p + 1, false) }
                     </span>
@@ -228,7 +232,7 @@ impl TreeView<'_> {
         let mark = self.board.mark_of(n).and_then(|m| m.mark);
         let current = n == self.board.at;
         let go = self.on_go.clone();
-        let label = mark.map(|m| format!("{written}, {}", self.t.an.mark_one[m as usize]));
+        let label = mark.map(|m| format!("{written}, {}", self.t.analysis.mark_one[m as usize]));
         html! {
             <>
                 if let Some(number) = self.numbering.number(ply, opens) {
@@ -261,7 +265,7 @@ pub fn review(board: &AnalysisBoard, t: &Text, actions: ReviewActions) -> Html {
     match &board.review {
         ReviewRun::Running { done, total, .. } => {
             let label = fill(
-                t.an.reviewing,
+                t.analysis.reviewing,
                 &[("done", &done.to_string()), ("total", &total.to_string())],
             );
             html! {
@@ -271,15 +275,15 @@ pub fn review(board: &AnalysisBoard, t: &Text, actions: ReviewActions) -> Html {
                         <progress max={total.to_string()} value={done.to_string()}>{ label }</progress>
                     </label>
                     <button type="button" class="button" data-testid="review-cancel"
-                        onclick={actions.cancel}>{ t.an.cancel }</button>
+                        onclick={actions.cancel}>{ t.analysis.cancel }</button>
                 </section>
             }
         }
         _ => match board.done_review() {
             None => html! {
                 <button type="button" class="button review-start" data-testid="review"
-                    title={t.an.review_title} disabled={board.tree.main_line().is_empty()}
-                    onclick={actions.start}>{ t.an.review }</button>
+                    title={t.analysis.review_title} disabled={board.tree.main_line().is_empty()}
+                    onclick={actions.start}>{ t.analysis.review }</button>
             },
             Some(r) => {
                 let ply = board
@@ -292,10 +296,10 @@ pub fn review(board: &AnalysisBoard, t: &Text, actions: ReviewActions) -> Html {
                     .and_then(|m| m.better_san.clone());
                 html! {
                     <section class="review done" data-testid="review">
-                        <h2>{ t.an.review_heading }</h2>
+                        <h2>{ t.analysis.review_heading }</h2>
                         { graph(&r.evals, ply, t, actions.go_ply) }
                         if let Some(better) = better {
-                            <p class="better" data-testid="better">{ fill(t.an.was_best, &[("move", &better)]) }</p>
+                            <p class="better" data-testid="better">{ fill(t.analysis.was_best, &[("move", &better)]) }</p>
                         }
                         { summary(r, t) }
                     </section>
@@ -310,7 +314,7 @@ fn summary(r: &crate::protocol::GameReview, t: &Text) -> Html {
     let row = |mark: Mark| {
         html! {
             <tr data-mark={mark.id()}>
-                <th scope="row">{ t.an.marks[mark as usize] }<span class="suffix">{ mark.suffix() }</span></th>
+                <th scope="row">{ t.analysis.marks[mark as usize] }<span class="suffix">{ mark.suffix() }</span></th>
                 <td>{ r.summary[0].count(mark) }</td>
                 <td>{ r.summary[1].count(mark) }</td>
             </tr>
@@ -324,7 +328,7 @@ fn summary(r: &crate::protocol::GameReview, t: &Text) -> Html {
             <tbody>
                 { for Mark::ALL.into_iter().map(row) }
                 <tr data-mark="loss">
-                    <th scope="row">{ t.an.average_loss }</th>
+                    <th scope="row">{ t.analysis.average_loss }</th>
                     <td>{ pawns(r.summary[0].average_loss) }</td>
                     <td>{ pawns(r.summary[1].average_loss) }</td>
                 </tr>
@@ -367,7 +371,7 @@ fn graph(evals: &[Eval], at: Option<usize>, t: &Text, go_ply: Callback<usize>) -
     html! {
         <figure class="graph" data-testid="graph">
             <svg viewBox={format!("-50 0 {} 1000", width + 100)} preserveAspectRatio="none"
-                role="group" aria-label={t.an.graph}>
+                role="group" aria-label={t.analysis.graph_help}>
                 <polygon class="white-area" points={area} />
                 <line class="middle" x1="-50" y1="500" x2={(width + 50).to_string()} y2="500" />
                 if let Some(at) = at.filter(|&a| a < evals.len()) {
@@ -399,7 +403,7 @@ pub fn panel(state: &State, board: &AnalysisBoard, store: &Store, commands: &Com
     html! {
         <>
             <div class="toolbar">
-                <ToolButton testid="back-to-game" label={t.an.back_to_game} icon="↩"
+                <ToolButton testid="back-to-game" label={t.analysis.back_to_game} icon="↩"
                     onclick={commands.on(Commands::back_to_game)} />
                 <ToolButton testid="flip" label={t.play.flip} icon="⇅" title={t.play.flip_title}
                     onclick={store.dispatching(Action::View(ViewAction::Flip))} />
@@ -427,18 +431,18 @@ pub fn embed_line(board: &AnalysisBoard, snap: &Snapshot, t: &Text, set: PieceSe
     let ply = board.tree.ply(board.at);
     let (eval, moves, depth) = match &board.analysis {
         Some(a) => match (a.over, a.lines.first()) {
-            (Some(over), _) => (over.text(), t.an.game_over_here.to_string(), a.depth),
+            (Some(over), _) => (over.text(), t.analysis.game_over_here.to_string(), a.depth),
             (None, Some(l)) => {
                 let moves: Vec<String> = written_line(&l.san, numbering, ply, &snap.kinds, set)
                     .map(|(n, written)| format!("{}{written}", n.unwrap_or_default()))
                     .collect();
                 (l.eval.text(), moves.join(" "), a.depth)
             }
-            (None, None) => (String::new(), t.an.starting.to_string(), 0),
+            (None, None) => (String::new(), t.analysis.engine_starting.to_string(), 0),
         },
-        None => (String::new(), t.an.starting.to_string(), 0),
+        None => (String::new(), t.analysis.engine_starting.to_string(), 0),
     };
-    let depth = fill(t.an.depth, &[("depth", &depth.to_string())]);
+    let depth = fill(t.analysis.depth, &[("depth", &depth.to_string())]);
     html! {
         <div class="status embed-line" data-testid="embed-line" title={format!("{eval} {moves}")}>
             <span class="line-eval">{ eval }</span>

@@ -17,7 +17,7 @@ use crate::web::state::{Action, Builder, Choose};
 /// folder, ending with `/`); `back`: the game's own link.
 pub fn page(b: &Builder, snap: &Snapshot, site: &str, back: &str, store: &Store, t: &Text) -> Html {
     let game = t.variant(&snap.variant);
-    let title = fill(t.bd.frame_title[show_index(b.show)], &[("game", game)]);
+    let title = fill(t.builder.frame_title[show_index(b.show)], &[("game", game)]);
     html! {
         <>
             { form(b, back, store, t) }
@@ -41,7 +41,7 @@ fn form(b: &Builder, back: &str, store: &Store, t: &Text) -> Html {
     let shows = b.shows().into_iter().map(|show| {
         choice_button(
             format!("show-{}", show.id()),
-            t.bd.show[show_index(show)],
+            t.builder.show_choices[show_index(show)],
             "",
             b.show == show,
             choose(Choose::Show(show)),
@@ -85,20 +85,20 @@ fn form(b: &Builder, back: &str, store: &Store, t: &Text) -> Html {
     });
     html! {
         <section class="builder-form" data-testid="builder">
-            <h2>{ t.bd.title }</h2>
-            <p class="note">{ t.bd.intro }</p>
-            { group(t.bd.shows, shows.into_iter().collect::<Html>()) }
+            <h2>{ t.builder.title }</h2>
+            <p class="note">{ t.builder.intro }</p>
+            { group(t.builder.post_shows, shows.into_iter().collect::<Html>()) }
             if b.show == Show::Play { { level(b, store, t) } }
-            { group(t.bd.bottom, sides.into_iter().collect::<Html>()) }
+            { group(t.builder.at_the_bottom, sides.into_iter().collect::<Html>()) }
             { group(t.settings.pieces, pieces.into_iter().collect::<Html>()) }
             { group(t.settings.board_theme, themes.into_iter().collect::<Html>()) }
             { group(t.settings.language, langs.into_iter().collect::<Html>()) }
-            { group(t.bd.size, sizes(b, store, t)) }
+            { group(t.builder.size, sizes(b, store, t)) }
             <div class="size-fields">
-                { number(store, t.bd.width, "builder-width", b.width, Choose::Width) }
-                { number(store, t.bd.height, "builder-height", b.height, Choose::Height) }
+                { number(store, t.builder.width, "builder-width", b.width, Choose::Width) }
+                { number(store, t.builder.height, "builder-height", b.height, Choose::Height) }
             </div>
-            <a class="button back" href={back.to_string()} data-testid="builder-back">{ t.bd.back }</a>
+            <a class="button back" href={back.to_string()} data-testid="builder-back">{ t.builder.back_to_game }</a>
         </section>
     }
 }
@@ -107,7 +107,7 @@ fn form(b: &Builder, back: &str, store: &Store, t: &Text) -> Html {
 fn level(b: &Builder, store: &Store, t: &Text) -> Html {
     html! {
         <label class="field">
-            <span class="field-label">{ t.bd.level }</span>
+            <span class="field-label">{ t.builder.level }</span>
             <select data-testid="builder-level" onchange={store.reform(|e: Event| {
                 Action::Builder(BuilderAction::Choose(Choose::Level(value(&e).parse().unwrap_or(1))))
             })}>
@@ -123,7 +123,7 @@ fn level(b: &Builder, store: &Store, t: &Text) -> Html {
 fn sizes(b: &Builder, store: &Store, t: &Text) -> Html {
     SIZES
         .iter()
-        .zip(t.bd.sizes)
+        .zip(t.builder.sizes)
         .map(|(&(w, h), name)| {
             let on = (b.width, b.height) == (w, h);
             let click = {
@@ -163,16 +163,16 @@ fn preview(b: &Builder, snap: &Snapshot, site: &str, title: &str, t: &Text) -> H
     let src = b.src(site, snap);
     let snippet = b.snippet(site, snap, title);
     html! {
-        <section class="builder-preview" aria-label={t.bd.preview}>
-            <h2>{ t.bd.preview }</h2>
+        <section class="builder-preview" aria-label={t.builder.preview}>
+            <h2>{ t.builder.preview }</h2>
             <iframe key={src.clone()} src={src} width={b.width.to_string()} height={b.height.to_string()}
                 title={title.to_string()} data-testid="builder-preview" />
-            <CopyField lang={t.lang} label={t.bd.snippet} value={Some(AttrValue::from(snippet))} rows={4}
+            <CopyField lang={t.lang} label={t.builder.snippet} value={Some(AttrValue::from(snippet))} rows={4}
                 testid="embed-snippet" />
             if b.show == Show::Diagram {
                 // The same picture outside a frame, with its downloads.
                 <a class="button" href={b.unframed_src(site, snap)} target="_blank" rel="noopener"
-                    data-testid="open-diagram">{ t.bd.download }</a>
+                    data-testid="open-diagram">{ t.builder.download_diagram }</a>
             }
         </section>
     }

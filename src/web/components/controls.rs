@@ -75,7 +75,7 @@ pub fn steps(props: &StepsProps) -> Html {
         }
     });
     html! {
-        <div class="steps" role="group" aria-label={t.play.moves}>{ for buttons }</div>
+        <div class="steps" role="group" aria-label={t.play.moves_heading}>{ for buttons }</div>
     }
 }
 

@@ -22,13 +22,13 @@ use crate::web::state::{Action, Dialog, DialogAction, Edit, Editor, ViewAction};
 /// what is wrong.
 pub fn status(editor: &Editor, t: &Text) -> Html {
     let (class, text) = match editor.current() {
-        None => ("status", t.ed.judging.to_string()),
+        None => ("status", t.editor.checking_position.to_string()),
         Some(j) => match (&j.problem, j.ending) {
             (Some(problem), _) => ("status problem", capitalised(problem)),
             (None, Some(ending)) => (
                 "status over",
                 fill(
-                    t.ed.over,
+                    t.editor.game_over_here,
                     &[(
                         "ending",
                         &fill(
@@ -43,7 +43,10 @@ pub fn status(editor: &Editor, t: &Text) -> Html {
             ),
             (None, None) => (
                 "status",
-                fill(t.ed.legal, &[("side", t.side(j.setup.to_move))]),
+                fill(
+                    t.editor.legal_position,
+                    &[("side", t.side(j.setup.to_move))],
+                ),
             ),
         },
     };
@@ -118,10 +121,10 @@ pub struct Exits {
 pub fn panel(editor: &Editor, store: &Store, t: &Text, set: PieceSet, exits: Exits) -> Html {
     html! {
         <>
-            <h2 class="panel-title">{ t.ed.title }</h2>
+            <h2 class="panel-title">{ t.editor.title }</h2>
             { ways_out(editor, store, t, &exits) }
-            <section class="palette" aria-label={t.ed.palette}>
-                <p class="note">{ t.ed.palette_help }</p>
+            <section class="palette" aria-label={t.editor.pieces_to_place}>
+                <p class="note">{ t.editor.palette_help }</p>
                 { palette_row(editor, store, t, set, Side::White) }
                 { palette_row(editor, store, t, set, Side::Black) }
             </section>
@@ -142,13 +145,13 @@ fn ways_out(editor: &Editor, store: &Store, t: &Text, exits: &Exits) -> Html {
     html! {
         <div class="editor-actions">
             <button type="button" class="button primary" data-testid="editor-play" disabled={!playable}
-                onclick={exit(Mode::Ai)}>{ t.ed.play_computer }</button>
+                onclick={exit(Mode::Ai)}>{ t.editor.play_computer }</button>
             <button type="button" class="button" data-testid="editor-local" disabled={!playable}
-                onclick={exit(Mode::Local)}>{ t.ed.play_friend }</button>
+                onclick={exit(Mode::Local)}>{ t.editor.play_friend }</button>
             <button type="button" class="button" data-testid="editor-analyse" disabled={!playable}
-                onclick={exit(Mode::Analysis)}>{ t.ed.analyse }</button>
+                onclick={exit(Mode::Analysis)}>{ t.editor.analyse }</button>
             <button type="button" class="button" data-testid="editor-share" disabled={!playable}
-                onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))}>{ t.ed.share }</button>
+                onclick={store.dispatching(Action::Dialog(DialogAction::Open(Dialog::Share)))}>{ t.editor.share }</button>
         </div>
     }
 }
@@ -157,7 +160,7 @@ fn ways_out(editor: &Editor, store: &Store, t: &Text, exits: &Exits) -> Html {
 /// may drag one onto the board.
 fn palette_row(editor: &Editor, store: &Store, t: &Text, set: PieceSet, side: Side) -> Html {
     let edit = |e: Edit| store.dispatching::<MouseEvent>(Action::Edit(e));
-    let label = fill(t.ed.pieces_of, &[("side", t.side(side))]);
+    let label = fill(t.editor.pieces_of, &[("side", t.side(side))]);
     html! {
         <div class="palette-row" role="group" aria-label={label}>
             { for editor.kinds().iter().enumerate().map(|(k, kind)| {
@@ -186,7 +189,7 @@ fn palette_row(editor: &Editor, store: &Store, t: &Text, set: PieceSet, side: Si
 
 /// One side's hand: a stepper for each kind a hand may hold.
 fn hand(editor: &Editor, store: &Store, t: &Text, set: PieceSet, side: Side) -> Html {
-    let label = fill(t.ed.hand_of, &[("side", t.side(side))]);
+    let label = fill(t.editor.hand_of, &[("side", t.side(side))]);
     let hand_kinds = editor.kinds().iter().take(usize::from(
         editor.judged.as_ref().map_or(0, |j| j.hand_kinds),
     ));
@@ -214,7 +217,7 @@ fn to_move_row(editor: &Editor, store: &Store, t: &Text) -> Html {
     };
     html! {
         <div class="editor-row">
-            <span class="label">{ t.ed.to_move }</span>
+            <span class="label">{ t.editor.to_move }</span>
             { to_move(Side::White) }
             { to_move(Side::Black) }
             <ToolButton testid="flip" label={t.play.flip} icon="⇅" title={t.play.flip_title}
@@ -237,16 +240,16 @@ fn game_row(editor: &Editor, store: &Store, t: &Text) -> Html {
     });
     html! {
         <div class="editor-row">
-            <label class="label" for="editor-game">{ t.ed.game }</label>
+            <label class="label" for="editor-game">{ t.editor.game }</label>
             <select id="editor-game" data-testid="editor-game" onchange={on_game}>
                 { for ["mansindam", "pandemonium"].map(|v| html! {
                     <option value={v} selected={v == variant}>{ t.variant(v) }</option>
                 }) }
             </select>
             <button type="button" class="button" data-testid="editor-start"
-                onclick={edit(Edit::Start(variant.clone()))}>{ t.ed.start }</button>
+                onclick={edit(Edit::Start(variant.clone()))}>{ t.editor.start_position }</button>
             <button type="button" class="button" data-testid="editor-clear"
-                onclick={edit(Edit::Clear)}>{ t.ed.clear }</button>
+                onclick={edit(Edit::Clear)}>{ t.editor.clear }</button>
         </div>
     }
 }
@@ -275,8 +278,8 @@ fn fen_form(editor: &Editor, store: &Store, t: &Text) -> Html {
             <input key={fen.clone()} id="editor-fen" name="fen" type="text" value={fen.clone()}
                 data-testid="editor-fen" autocomplete="off" spellcheck="false"
                 aria-describedby="editor-fen-help" />
-            <button type="submit" class="button">{ t.ed.read_fen }</button>
-            <p class="note" id="editor-fen-help">{ t.ed.fen_help }</p>
+            <button type="submit" class="button">{ t.editor.set_up_from_fen }</button>
+            <p class="note" id="editor-fen-help">{ t.editor.fen_help }</p>
             if let Some(why) = &editor.fen_error {
                 <p class="problem" role="alert" data-testid="editor-fen-error">{ capitalised(why) }</p>
             }
@@ -304,14 +307,14 @@ fn stepper(
     html! {
         <span class={classes!("stepper", (count == 0).then_some("none"))} data-testid={id.clone()}
             data-count={count.to_string()}>
-            <button type="button" class="button" aria-label={fill(t.ed.more, &words)}
+            <button type="button" class="button" aria-label={fill(t.editor.one_more_in_hand, &words)}
                 data-testid={format!("{id}-plus")}
                 onclick={store.dispatching(Action::Edit(Edit::Hand(side, kind, 1)))}>{ "+" }</button>
             <span class="stepper-tile">
                 { tile(side, view, set) }
                 <span class="count" aria-hidden="true">{ count }</span>
             </span>
-            <button type="button" class="button" aria-label={fill(t.ed.fewer, &words)}
+            <button type="button" class="button" aria-label={fill(t.editor.one_fewer_in_hand, &words)}
                 data-testid={format!("{id}-minus")} disabled={count == 0}
                 onclick={store.dispatching(Action::Edit(Edit::Hand(side, kind, -1)))}>{ "−" }</button>
         </span>

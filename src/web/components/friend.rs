@@ -52,7 +52,7 @@ pub fn find_dialog(props: &FindProps) -> Html {
     };
     let (title, body) = match &props.stage {
         Stage::Setup => (
-            t.fr.invite_title,
+            t.friend.invite_title,
             html! {
                 <>
                     <InviteForm lang={props.lang} on_invite={props.actions.invite.clone()} />
@@ -61,42 +61,42 @@ pub fn find_dialog(props: &FindProps) -> Html {
             },
         ),
         Stage::Preparing => (
-            t.fr.invite_title,
-            html! { <p class="note" data-testid="friend-preparing" role="status">{ t.fr.preparing }</p> },
+            t.friend.invite_title,
+            html! { <p class="note" data-testid="friend-preparing" role="status">{ t.friend.preparing }</p> },
         ),
         Stage::Inviting { link, again } => (
             if *again {
-                t.fr.reconnect_title
+                t.friend.reconnect_title
             } else {
-                t.fr.invite_title
+                t.friend.invite_title
             },
             html! {
                 <>
-                    { link_to_send(link, if *again { t.fr.reconnect_ready } else { t.fr.invite_ready },
-                        t.fr.invite_link, "invite-link", props.lang) }
-                    <p class="note" role="status" data-testid="friend-waiting">{ t.fr.waiting_reply }</p>
+                    { link_to_send(link, if *again { t.friend.reconnect_ready } else { t.friend.invite_ready },
+                        t.friend.invite_link, "invite-link", props.lang) }
+                    <p class="note" role="status" data-testid="friend-waiting">{ t.friend.waiting_reply }</p>
                     <ReplyField lang={props.lang} on_reply={props.actions.reply.clone()} />
                     <div class="dialog-buttons">{ close_button }</div>
                 </>
             },
         ),
-        Stage::Invited(link) => (t.fr.invited_title, invited(link, t, &props.actions)),
+        Stage::Invited(link) => (t.friend.invited_title, invited(link, t, &props.actions)),
         Stage::Replying { link } => (
-            t.fr.invited_title,
+            t.friend.invited_title,
             html! {
                 <>
-                    { link_to_send(link, t.fr.reply_ready, t.fr.reply_link, "reply-link", props.lang) }
-                    <p class="note" role="status" data-testid="friend-waiting">{ t.fr.waiting_connection }</p>
+                    { link_to_send(link, t.friend.reply_ready, t.friend.reply_link, "reply-link", props.lang) }
+                    <p class="note" role="status" data-testid="friend-waiting">{ t.friend.waiting_connection }</p>
                     <div class="dialog-buttons">{ close_button }</div>
                 </>
             },
         ),
         Stage::Handed(taken) => (
-            t.fr.reply_link,
+            t.friend.reply_link,
             html! {
                 <>
                     <p class="question" role="status" data-testid="friend-handed" data-taken={taken.to_string()}>
-                        { if *taken { t.fr.reply_handed } else { t.fr.reply_unclaimed } }
+                        { if *taken { t.friend.reply_handed } else { t.friend.reply_unclaimed } }
                     </p>
                     <div class="dialog-buttons">{ close_button }</div>
                 </>
@@ -110,7 +110,7 @@ pub fn find_dialog(props: &FindProps) -> Html {
                     <div class="dialog-buttons">
                         { close_button }
                         <button type="button" class="button primary" data-testid="friend-again"
-                            onclick={props.actions.again.reform(|_| ())}>{ t.fr.instead_by_link }</button>
+                            onclick={props.actions.again.reform(|_| ())}>{ t.friend.instead_by_link }</button>
                     </div>
                 </>
             },
@@ -137,9 +137,9 @@ fn invited(link: &Rc<RtcLink>, t: &Text, actions: &FindActions) -> Html {
             </p>
             <div class="dialog-buttons">
                 <button type="button" class="button" data-testid="friend-decline"
-                    onclick={actions.close.reform(|_| ())}>{ t.fr.decline }</button>
+                    onclick={actions.close.reform(|_| ())}>{ t.friend.decline }</button>
                 <button type="button" class="button primary" data-testid="friend-accept"
-                    onclick={accept}>{ t.fr.accept }</button>
+                    onclick={accept}>{ t.friend.accept }</button>
             </div>
         </>
     }
@@ -159,10 +159,10 @@ pub fn invitation_text(invite: &Invite, t: &Text) -> String {
             byoyomi_s: c.byoyomi_s,
             periods: c.periods,
         }),
-        Timing::Untimed | Timing::DaysPerMove(_) => t.fr.no_clock.to_string(),
+        Timing::Untimed | Timing::DaysPerMove(_) => t.friend.no_clock.to_string(),
     };
     fill(
-        t.fr.invited,
+        t.friend.invited,
         &[("game", game), ("side", side), ("clock", &clock)],
     )
 }
@@ -195,11 +195,11 @@ fn link_to_send(
             <div class="friend-send">
                 if can_share() {
                     <button type="button" class="button" data-testid={format!("share-{testid}")}
-                        onclick={share}>{ t.fr.share }</button>
+                        onclick={share}>{ t.friend.share }</button>
                 }
-                { qr_code(link, t.fr.qr_title) }
+                { qr_code(link, t.friend.qr_title) }
             </div>
-            <p class="note">{ t.fr.send_link }</p>
+            <p class="note">{ t.friend.send_link }</p>
         </>
     }
 }
@@ -294,7 +294,7 @@ fn invite_form(props: &InviteProps) -> Html {
     };
     html! {
         <>
-            <p class="note">{ t.fr.play_friend_help }</p>
+            <p class="note">{ t.friend.play_friend_help }</p>
             <fieldset>
                 <legend>{ t.play.game }</legend>
                 <div class="choices">
@@ -303,20 +303,20 @@ fn invite_form(props: &InviteProps) -> Html {
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ t.fr.your_side }</legend>
+                <legend>{ t.friend.your_side }</legend>
                 <div class="choices">
                     { choice("friend-white", t.play.white, *side == Some(Side::White), set_side(Some(Side::White))) }
                     { choice("friend-black", t.play.black, *side == Some(Side::Black), set_side(Some(Side::Black))) }
-                    { choice("friend-random", t.fr.random_side, side.is_none(), set_side(None)) }
+                    { choice("friend-random", t.friend.random_side, side.is_none(), set_side(None)) }
                 </div>
             </fieldset>
             <fieldset>
-                <legend>{ t.fr.how }</legend>
+                <legend>{ t.friend.how_you_play }</legend>
                 <div class="choices">
-                    { choice("friend-live", t.fr.live, !*by_link, set_how(false)) }
-                    { choice("friend-by-link", t.fr.by_link, *by_link, set_how(true)) }
+                    { choice("friend-live", t.friend.live, !*by_link, set_how(false)) }
+                    { choice("friend-by-link", t.friend.by_link, *by_link, set_how(true)) }
                 </div>
-                if *by_link { <p class="note">{ t.fr.by_link_help }</p> }
+                if *by_link { <p class="note">{ t.friend.by_link_help }</p> }
             </fieldset>
             if *by_link {
                 { days_field(t, &days) }
@@ -329,15 +329,15 @@ fn invite_form(props: &InviteProps) -> Html {
             </label>
             if !*by_link {
                 <label class="field">
-                    <span class="field-label">{ t.fr.servers }</span>
+                    <span class="field-label">{ t.friend.servers }</span>
                     <input type="text" ref={servers} data-testid="friend-servers" spellcheck="false"
-                        autocomplete="off" placeholder={t.fr.servers_help}
+                        autocomplete="off" placeholder={t.friend.servers_help}
                         value={crate::web::storage::ice_setting().unwrap_or_default()} />
                 </label>
             }
             <div class="dialog-buttons">
                 <button type="button" class="button primary" data-testid="friend-invite" onclick={invite}>
-                    { t.fr.make_invite }
+                    { t.friend.make_invite }
                 </button>
             </div>
         </>
@@ -415,12 +415,12 @@ fn invite(
 fn days_field(t: &Text, days: &UseStateHandle<Option<u8>>) -> Html {
     html! {
         <fieldset>
-            <legend>{ t.fr.days_per_move }</legend>
+            <legend>{ t.friend.days_per_move }</legend>
             <div class="clock-presets">
                 { for DAY_CHOICES.into_iter().map(|d| {
                     let on = **days == d;
                     let set = days.clone();
-                    let label = d.map_or(t.fr.no_limit.to_string(), |n| fill(t.fr.days, &[("n", &n.to_string())]));
+                    let label = d.map_or(t.friend.no_limit.to_string(), |n| fill(t.friend.days_short, &[("n", &n.to_string())]));
                     html! {
                         <button type="button" class={classes!("level", "clock-preset", on.then_some("on"))}
                             data-testid={format!("friend-days-{}", d.unwrap_or(0))} aria-pressed={on.to_string()}
@@ -452,7 +452,7 @@ fn letters(t: &Text, open: &Callback<String>) -> Html {
     }
     html! {
         <section class="letters" data-testid="friend-letters">
-            <h3>{ t.fr.letters_title }</h3>
+            <h3>{ t.friend.letters_title }</h3>
             <ul>
                 { for kept.into_iter().filter_map(|(id, over, fragment)| {
                     let link = crate::net::link::CorrLink::read(&fragment).ok()?;
@@ -466,16 +466,16 @@ fn letters(t: &Text, open: &Callback<String>) -> Html {
                     };
                     let to_move = if link.moves.len() % 2 == 0 { first } else { first.flip() };
                     let turn = if over {
-                        t.fr.letter_over
+                        t.friend.letter_over
                     } else if to_move == link.recipient {
-                        t.fr.letter_yours
+                        t.friend.letter_yours
                     } else {
-                        t.fr.letter_theirs
+                        t.friend.letter_theirs
                     };
-                    let text = fill(t.fr.letter_item, &[
+                    let text = fill(t.friend.letter_item, &[
                         ("game", game),
                         ("side", t.side(side_of(link.recipient))),
-                        ("moves", &fill(t.fr.moves_counted[usize::from(link.moves.len() != 1)],
+                        ("moves", &fill(t.friend.moves_counted[usize::from(link.moves.len() != 1)],
                             &[("n", &link.moves.len().to_string())])),
                         ("turn", turn),
                     ]);
@@ -510,9 +510,9 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
                 <p>{ text }</p>
                 <div class="dialog-buttons">
                     <button type="button" class="button" data-testid={format!("{testid}-no")}
-                        onclick={answer.reform(|_| false)}>{ t.fr.decline }</button>
+                        onclick={answer.reform(|_| false)}>{ t.friend.decline }</button>
                     <button type="button" class="button primary" data-testid={format!("{testid}-yes")}
-                        onclick={answer.reform(|_| true)}>{ t.fr.accept }</button>
+                        onclick={answer.reform(|_| true)}>{ t.friend.accept }</button>
                 </div>
             </div>
         }
@@ -523,37 +523,37 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
             if let (LinkState::Away { claim_at, .. }, false) = (game.link, game.over) {
                 if now >= claim_at as f64 {
                     <button type="button" class="button" data-testid="friend-claim"
-                        onclick={actions.claim.reform(|_| ())}>{ t.fr.claim }</button>
+                        onclick={actions.claim.reform(|_| ())}>{ t.friend.claim_win }</button>
                 } else {
                     <p class="note" role="timer" data-testid="friend-countdown">
-                        { fill(t.fr.claim_in, &[("s", &(((claim_at as f64 - now) / 1000.0).ceil() as u64).to_string())]) }
+                        { fill(t.friend.claim_win_in, &[("s", &(((claim_at as f64 - now) / 1000.0).ceil() as u64).to_string())]) }
                     </p>
                 }
             }
             if game.started && !game.over && matches!(game.link, LinkState::Away { .. } | LinkState::Left | LinkState::Connecting) {
                 <button type="button" class="button primary" data-testid="friend-reconnect"
-                    onclick={actions.reconnect.reform(|_| ())}>{ t.fr.reconnect }</button>
+                    onclick={actions.reconnect.reform(|_| ())}>{ t.friend.reconnect }</button>
             }
             if game.started && !game.over && game.link != LinkState::Connected {
                 <button type="button" class="button" data-testid="friend-continue-by-link"
-                    onclick={actions.by_link.reform(|_| ())}>{ t.fr.continue_by_link }</button>
+                    onclick={actions.by_link.reform(|_| ())}>{ t.friend.continue_by_link }</button>
             }
             if takeback {
-                { question("friend-takeback", t.fr.takeback_asked, &actions.answer_takeback) }
+                { question("friend-takeback", t.friend.takeback_asked, &actions.answer_takeback) }
             } else if game.takeback == Some(game.me) {
-                <p class="note" role="status" data-testid="friend-takeback-waiting">{ t.fr.takeback_waiting }</p>
+                <p class="note" role="status" data-testid="friend-takeback-waiting">{ t.friend.takeback_waiting }</p>
             }
             if rematch {
-                { question("friend-rematch", t.fr.rematch_offered, &actions.answer_rematch) }
+                { question("friend-rematch", t.friend.rematch_offered, &actions.answer_rematch) }
             } else if game.rematch == Some(game.me) {
-                <p class="note" role="status" data-testid="friend-rematch-waiting">{ t.fr.rematch_waiting }</p>
+                <p class="note" role="status" data-testid="friend-rematch-waiting">{ t.friend.rematch_waiting }</p>
             }
             if let Some(news) = board.news {
                 <p class="friend-news" role="status" data-testid="friend-news">
                     <span>{ match news {
-                        News::Event(e) => t.fr.event(e),
-                        News::Refused => t.fr.refused.to_string(),
-                        News::ClockLeft => t.fr.clock_left.to_string(),
+                        News::Event(e) => t.friend.event(e),
+                        News::Refused => t.friend.message_refused.to_string(),
+                        News::ClockLeft => t.friend.clock_left.to_string(),
                     } }</span>
                     <button type="button" class="button icon" aria-label={t.play.close}
                         onclick={actions.dismiss.reform(|_| ())}>{ "✕" }</button>
@@ -561,11 +561,11 @@ pub fn section(board: &FriendBoard, t: &Text, actions: &GameActions, now: f64) -
             }
             // (Nothing can be said once a finished game's channel is gone.)
             if board.connected() || !game.over {
-            <div class="phrases" role="group" aria-label={t.fr.say_title}>
+            <div class="phrases" role="group" aria-label={t.friend.say_title}>
                 { for Phrase::ALL.into_iter().map(|p| html! {
                     <button type="button" class="button" data-testid={format!("say-{}", p as u8)}
                         disabled={!board.connected()} onclick={actions.say.reform(move |_| p)}>
-                        { t.fr.phrase(p) }
+                        { t.friend.phrase(p) }
                     </button>
                 }) }
             </div>
@@ -580,16 +580,16 @@ fn letter_section(letter: &LetterView, news: Option<News>, t: &Text) -> Html {
     html! {
         <section class="friend-game" data-testid="friend-letter">
             if let Some(fragment) = &letter.to_send {
-                { link_to_send(&crate::web::friend::letter_link(fragment), t.fr.letter_send,
-                    t.fr.letter_link, "letter-link", lang) }
+                { link_to_send(&crate::web::friend::letter_link(fragment), t.friend.letter_send,
+                    t.friend.letter_link, "letter-link", lang) }
             } else {
-                <p class="note" role="status">{ t.fr.letter_your_move }</p>
+                <p class="note" role="status">{ t.friend.letter_your_move }</p>
             }
             if let Some(days) = letter.days_per_move {
-                <p class="note">{ fill(t.fr.days_note, &[("n", &days.to_string())]) }</p>
+                <p class="note">{ fill(t.friend.days_note, &[("n", &days.to_string())]) }</p>
             }
             if news == Some(News::ClockLeft) {
-                <p class="note" data-testid="letter-clock-left">{ t.fr.clock_left }</p>
+                <p class="note" data-testid="letter-clock-left">{ t.friend.clock_left }</p>
             }
         </section>
     }
@@ -598,13 +598,13 @@ fn letter_section(letter: &LetterView, news: Option<News>, t: &Text) -> Html {
 /// The channel's state in one line.
 fn link_line(game: &FriendView, t: &Text) -> Html {
     let (state, text) = match game.link {
-        LinkState::Connecting => ("connecting", t.fr.connecting),
-        LinkState::Connected => ("connected", t.fr.connected),
-        LinkState::Away { .. } => ("away", t.fr.away),
-        LinkState::Left if game.over => ("left", t.fr.left_over),
-        LinkState::Left => ("left", t.fr.left),
-        LinkState::Resuming => ("resuming", t.fr.resuming),
-        LinkState::Failed => ("failed", t.fr.link_failed),
+        LinkState::Connecting => ("connecting", t.friend.connecting),
+        LinkState::Connected => ("connected", t.friend.connected),
+        LinkState::Away { .. } => ("away", t.friend.friend_away),
+        LinkState::Left if game.over => ("left", t.friend.left_over),
+        LinkState::Left => ("left", t.friend.you_left),
+        LinkState::Resuming => ("resuming", t.friend.resuming),
+        LinkState::Failed => ("failed", t.friend.link_failed),
     };
     html! {
         <p class={classes!("friend-link", state)} data-testid="friend-link" data-state={state}>{ text }</p>

@@ -115,7 +115,7 @@ pub fn hand(props: &HandProps) -> Html {
                     if one_player_here(snap.players) {
                         { t.player(snap.players, side) }
                         if snap.players[side.index()] == Player::Computer {
-                            <span class="hand-level">{ fill(t.play.level, &[("n", &snap.level.to_string())]) }</span>
+                            <span class="hand-level">{ fill(t.play.level_number, &[("n", &snap.level.to_string())]) }</span>
                         }
                     } else {
                         { t.side(side) }

@@ -42,8 +42,8 @@ pub fn overlays(
             on_answer={commands.with(Commands::confirm)} />
     }
     if state.dialogs.open == Some(Dialog::Resign) {
-        <Question title={t.play.resign_question}
-            text={fill(t.play.resign_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
+        <Question title={t.play.resign_confirm}
+            text={fill(t.play.resign_confirm_text, &[("side", resign_side.map_or("", |s| t.side(s)))])}
             yes={t.play.resign} no={t.play.play_on} testid="resign-question" lang={state.view.lang}
             on_answer={store.reform(|v| Action::Play(PlayAction::Resign(v)))} />
     }

@@ -55,7 +55,7 @@ pub fn announcement(snap: &Snapshot, t: &Text) -> String {
     let status = t.status(snap);
     match snap.san.last() {
         Some(san) => fill(
-            t.play.announce,
+            t.play.move_announced,
             &[
                 ("side", t.side(snap.to_move.flip())),
                 ("san", san),
@@ -192,7 +192,7 @@ fn friend_result(winner: Player, t: &Text) -> &'static str {
     if winner == Player::Human {
         t.play.you_won
     } else {
-        t.fr.friend_won
+        t.friend.friend_won
     }
 }
 
@@ -208,9 +208,9 @@ fn claim_explanation(state: &State, t: &Text) -> Option<&'static str> {
     let game = state.friend.as_ref()?.game.as_deref()?;
     let by = game.claimed_by?;
     Some(if by == game.me {
-        t.fr.you_claimed
+        t.friend.you_claimed
     } else {
-        t.fr.friend_claimed
+        t.friend.friend_claimed
     })
 }
 
@@ -262,7 +262,7 @@ pub fn moves(
     });
     html! {
         <div class="moves">
-            <h2>{ fill(t.play.moves, &[("game", t.variant(&snap.variant))]) }</h2>
+            <h2>{ fill(t.play.moves_heading, &[("game", t.variant(&snap.variant))]) }</h2>
             if snap.san.is_empty() {
                 <p class="no-moves">{ t.play.no_moves }</p>
             } else {
@@ -286,7 +286,7 @@ pub fn looking_back(state: &State, back_to_game: Callback<MouseEvent>) -> Html {
         t.play.viewing_start.to_string()
     } else {
         fill(
-            t.play.viewing,
+            t.play.viewing_move,
             &[
                 ("n", &past.san.len().to_string()),
                 ("total", &live.san.len().to_string()),

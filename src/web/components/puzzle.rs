@@ -19,11 +19,11 @@ use crate::web::state::{Action, Dialog, DialogAction, PuzzleBoard, ReviewAction,
 /// The status line: what the player is to do, or how it went (with the
 /// game's side to move and move count, as the game's status line has).
 pub fn status(board: &PuzzleBoard, snap: Option<&Snapshot>, t: &Text) -> Html {
-    let pz = t.pz;
+    let pz = t.puzzles;
     if let Some(problem) = &board.problem {
         let text = match problem {
-            Problem::Unavailable(detail) => fill(pz.problem, &[("detail", detail)]),
-            Problem::Unknown(id) => fill(pz.unknown, &[("id", id)]),
+            Problem::Unavailable(detail) => fill(pz.load_failed, &[("detail", detail)]),
+            Problem::Unknown(id) => fill(pz.no_such_puzzle, &[("id", id)]),
             Problem::NoneFits => pz.none_fits.to_string(),
         };
         return html! {
@@ -36,13 +36,16 @@ pub fn status(board: &PuzzleBoard, snap: Option<&Snapshot>, t: &Text) -> Html {
     let (text, class) = match board.phase {
         Phase::Loading => (pz.loading.to_string(), "loading"),
         Phase::Solving | Phase::Wrong if board.wrong.is_some() => (
-            fill(pz.wrong, &[("move", board.wrong.as_deref().unwrap_or(""))]),
+            fill(
+                pz.wrong_move,
+                &[("move", board.wrong.as_deref().unwrap_or(""))],
+            ),
             "wrong",
         ),
-        Phase::Solving if board.done > board.setting() => (pz.right.to_string(), "right"),
+        Phase::Solving if board.done > board.setting() => (pz.right_move.to_string(), "right"),
         Phase::Solving => (fill(pz.your_move, &[("side", side)]), "solving"),
         Phase::Wrong => (String::new(), "wrong"),
-        Phase::Reply => (pz.right.to_string(), "right"),
+        Phase::Reply => (pz.right_move.to_string(), "right"),
         Phase::Solved => (pz.solved.to_string(), "solved"),
         Phase::Showing | Phase::Shown => (pz.failed.to_string(), "failed"),
     };
@@ -66,7 +69,7 @@ pub fn status(board: &PuzzleBoard, snap: Option<&Snapshot>, t: &Text) -> Html {
 /// it is over (Next also while solving: a puzzle may be skipped, and then
 /// counts as failed only if a move was tried).
 pub fn buttons(board: &PuzzleBoard, store: &Store, t: &Text, compact: bool) -> Html {
-    let pz = t.pz;
+    let pz = t.puzzles;
     let solving = matches!(board.phase, Phase::Solving | Phase::Wrong | Phase::Reply);
     html! {
         <>
@@ -91,11 +94,11 @@ pub fn buttons(board: &PuzzleBoard, store: &Store, t: &Text, compact: bool) -> H
 /// The panel beside the board.
 pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
     let t = state.text();
-    let pz = t.pz;
+    let pz = t.puzzles;
     let p = board.puzzle.as_deref();
     let about = p.filter(|_| !board.single).map(|p| {
         fill(
-            pz.about,
+            pz.puzzle_rated,
             &[("id", &p.id), ("rating", &p.rating.to_string())],
         )
     });
@@ -150,9 +153,9 @@ pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
             }
             if !board.single {
                 <p class="puzzle-rating" data-testid="puzzle-rating">
-                    { fill(pz.rating, &[("rating", &progress.rating.to_string())]) }{ change }
+                    { fill(pz.your_rating, &[("rating", &progress.rating.to_string())]) }{ change }
                 </p>
-                <p class="puzzle-record" data-testid="puzzle-record">{ fill(pz.record, &[
+                <p class="puzzle-record" data-testid="puzzle-record">{ fill(pz.streak, &[
                     ("streak", &progress.streak.to_string()),
                     ("best", &progress.best_streak.to_string()),
                     ("solved", &progress.solved.len().to_string()),
@@ -185,7 +188,7 @@ pub fn panel(board: &PuzzleBoard, state: &State, store: &Store) -> Html {
 
 /// What is wrong with the stored record, in the page's language.
 fn damaged(damage: &Damage, t: &Text) -> String {
-    let pz = t.pz;
+    let pz = t.puzzles;
     let detail = match damage {
         Damage::NotARecord => pz.not_a_record.to_string(),
         Damage::NotANumber { field, value } => {
@@ -193,5 +196,5 @@ fn damaged(damage: &Damage, t: &Text) -> String {
         }
         Damage::UnknownLine(line) => fill(pz.unknown_line, &[("line", line)]),
     };
-    fill(pz.damaged, &[("detail", &detail)])
+    fill(pz.record_unreadable, &[("detail", &detail)])
 }

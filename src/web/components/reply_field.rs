@@ -70,27 +70,27 @@ pub fn reply_field(props: &ReplyProps) -> Html {
         <div class="reply-box" data-testid="reply-box">
             <div class="reply-field">
                 <label class="field">
-                    <span class="field-label">{ t.fr.paste_reply }</span>
+                    <span class="field-label">{ t.friend.paste_reply }</span>
                     <input type="text" ref={field} data-testid="reply-paste" spellcheck="false"
-                        autocomplete="off" placeholder={t.fr.paste_reply_help} />
+                        autocomplete="off" placeholder={t.friend.paste_reply_help} />
                 </label>
                 <button type="button" class="button" data-testid="reply-connect" onclick={connect}>
-                    { t.fr.use_reply }
+                    { t.friend.use_reply }
                 </button>
             </div>
             <div class="reply-ways">
                 <button type="button" class="button" data-testid="reply-from-clipboard" onclick={paste}>
-                    { t.fr.paste_button }
+                    { t.friend.paste_button }
                 </button>
                 if scan::available() {
                     <button type="button" class="button" data-testid="reply-scan" onclick={scan}
                         aria-pressed={(*scanning).to_string()}>
-                        { if *scanning { t.fr.scan_stop } else { t.fr.scan_button } }
+                        { if *scanning { t.friend.scan_stop } else { t.friend.scan_button } }
                     </button>
                 }
             </div>
             <video ref={video} class="reply-camera" data-testid="reply-camera" hidden={!*scanning}
-                muted=true playsinline=true aria-label={t.fr.scan_button}></video>
+                muted=true playsinline=true aria-label={t.friend.scan_button}></video>
             if let Some(note) = *note {
                 <p class="note" role="alert" data-testid="reply-note">{ note }</p>
             }
@@ -122,8 +122,8 @@ fn paste(
                     note.set(None);
                     on_reply.emit(text);
                 }
-                Some(_) => note.set(Some(t.fr.paste_not_link)),
-                None => note.set(Some(t.fr.paste_refused)),
+                Some(_) => note.set(Some(t.friend.paste_not_link)),
+                None => note.set(Some(t.friend.paste_refused)),
             }
         });
     })
@@ -177,7 +177,7 @@ fn scan(
                 Ok(s) => *scanner.borrow_mut() = Some(s),
                 Err(_) => {
                     scanning.set(false);
-                    note.set(Some(t.fr.scan_refused));
+                    note.set(Some(t.friend.scan_refused));
                 }
             }
         });

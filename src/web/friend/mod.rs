@@ -249,9 +249,9 @@ fn bad_link(store: &Store, error: Option<&LinkError>) {
     let t = store.get().text();
     let error = match error {
         Some(e) => link_error(e, t.lang),
-        None => t.fr.not_a_reply.to_string(),
+        None => t.friend.not_a_reply.to_string(),
     };
-    fail(store, &fill(t.fr.bad_link, &[("error", &error)]));
+    fail(store, &fill(t.friend.bad_link, &[("error", &error)]));
 }
 
 /// The link in the address (`#rtc=`, `#corr=`), when the page opens: an
@@ -301,7 +301,7 @@ pub fn restore(store: &Store, worker: &WorkerHandle) -> bool {
         }
         Some(Err(e)) => {
             let t = store.get().text();
-            fail(store, &fill(t.fr.kept_game_lost, &[("damage", &e)]));
+            fail(store, &fill(t.friend.kept_game_lost, &[("damage", &e)]));
             false
         }
         None => false,
@@ -552,7 +552,7 @@ fn not_connected(store: &Store) {
         };
         format!("state {}, addresses gathered: {gathered}", d.state)
     });
-    fail(store, &fill(t.fr.no_connection, &[("cause", &cause)]));
+    fail(store, &fill(t.friend.no_connection, &[("cause", &cause)]));
 }
 
 /// What the connection does: bytes to the worker, the channel's state.
@@ -583,7 +583,7 @@ fn on_peer_event(event: PeerEvent, store: &Store, worker: &WorkerHandle) {
                 worker.send(Request::Friend(FriendRequest::Channel(false)));
             } else {
                 let t = store.get().text();
-                fail(store, &fill(t.fr.no_connection, &[("cause", &why)]));
+                fail(store, &fill(t.friend.no_connection, &[("cause", &why)]));
             }
         }
     }

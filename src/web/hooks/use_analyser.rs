@@ -78,7 +78,7 @@ fn restore_review(store: &Store) {
             store.dispatch(Action::Analysis(AnalysisAction::Reviewed(Rc::new(review))))
         }
         Some(Err(detail)) => {
-            let text = fill(state.text().an.review_lost, &[("detail", &detail)]);
+            let text = fill(state.text().analysis.review_lost, &[("detail", &detail)]);
             store.dispatch(Action::Dialog(DialogAction::Notify(Notice::Said(text))));
         }
         None => {}

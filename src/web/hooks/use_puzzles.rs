@@ -36,7 +36,7 @@ pub fn use_puzzles(store: &Store) {
                 spawn_local(async move {
                     let loaded = match text_of(SET).await {
                         Some(text) => read_set(&text).map(std::rc::Rc::new),
-                        None => Err(store.get().text().pz.offline.to_string()),
+                        None => Err(store.get().text().puzzles.connect_for_offline.to_string()),
                     };
                     store.dispatch(Action::Puzzle(PuzzleAction::Solve(Solve::Loaded(loaded))));
                 });

@@ -9,8 +9,8 @@ texts! {
     engine_title: "The engine's best lines for the position on the board", "판 위 국면에 대한 엔진의 최선 수순",
     /// "Depth {depth}".
     depth: "Depth {depth}", "깊이 {depth}",
-    deepest: "Depth {depth}, done", "깊이 {depth}, 완료",
-    starting: "The engine is starting…", "엔진을 시작하는 중…",
+    depth_done: "Depth {depth}, done", "깊이 {depth}, 완료",
+    engine_starting: "The engine is starting…", "엔진을 시작하는 중…",
     /// "Evaluation: {eval}" (the bar, for screen readers).
     evaluation: "Evaluation: {eval}", "형세 평가: {eval}",
     best_lines: "Best lines", "최선 수순",
@@ -33,12 +33,12 @@ texts! {
     average_loss: "Average loss (pawns)", "평균 손실 (폰 단위)",
     /// "{move} was best".
     was_best: "{move} was best", "최선은 {move}",
-    graph:
+    graph_help:
         "Evaluation through the game: choose a move to see it",
         "대국 전체의 형세 그래프: 수를 고르면 그 국면을 봅니다",
     variation: "Variation", "변화",
     moves: "Moves", "수순",
-    export: "Record with evaluations", "평가가 담긴 기보",
+    export_with_evaluations: "Record with evaluations", "평가가 담긴 기보",
     /// "The saved review of this game could not be read ({detail}): review
     /// it again."
     review_lost:

@@ -7,9 +7,9 @@ texts! {
     intro:
         "Choose what your readers see; the preview is the frame itself. Copy the snippet into your post's HTML.",
         "독자에게 보일 것을 고르세요. 미리보기가 바로 그 틀입니다. 아래 코드를 글의 HTML에 붙여 넣으세요.",
-    shows: "The post shows", "글에 보일 것",
+    post_shows: "The post shows", "글에 보일 것",
     /// Play on, the game, a diagram, the puzzle (as `Show::ALL`).
-    show as [&'static str; 4]:
+    show_choices as [&'static str; 4]:
         [
             "This position, to play on against the computer",
             "The whole game, to step through",
@@ -18,7 +18,7 @@ texts! {
         ],
         ["이 국면에서 컴퓨터와 이어 두기", "대국 전체를 한 수씩 보기", "이 국면의 그림", "이 퍼즐 풀어 보기"],
     level: "Computer's level", "컴퓨터 수준",
-    bottom: "At the bottom", "아래쪽",
+    at_the_bottom: "At the bottom", "아래쪽",
     size: "Frame size", "틀 크기",
     /// Small, medium, large (as `SIZES`).
     sizes as [&'static str; 3]:
@@ -28,8 +28,8 @@ texts! {
     height: "Height", "높이",
     preview: "Preview", "미리보기",
     snippet: "Snippet for your post", "글에 넣을 코드",
-    back: "Back to the game", "대국으로 돌아가기",
-    download: "Download it as SVG or PNG", "SVG나 PNG로 내려받기",
+    back_to_game: "Back to the game", "대국으로 돌아가기",
+    download_diagram: "Download it as SVG or PNG", "SVG나 PNG로 내려받기",
     /// The frame's title, as a screen reader says it: "{game}: …" (as
     /// `Show::ALL`).
     frame_title as [&'static str; 4]:

@@ -20,7 +20,7 @@ texts! {
         "3행의 수가 {count}개로 {max}개보다 많습니다",
     saved_unreadable: "line {line} cannot be read: “{value}”", "{line}행을 읽을 수 없습니다: “{value}”",
     /// A request the worker refused, with its reason.
-    refused: "{detail}", "할 수 없습니다: {detail}",
+    worker_refused: "{detail}", "할 수 없습니다: {detail}",
     // A link's parameter that was ignored, and why.
     link_problem:
         "“{param}={value}” in the link was ignored: {expected}.",

@@ -63,7 +63,7 @@ texts! {
     bad_link: "This link cannot be used: {error}.", "이 링크는 쓸 수 없습니다: {error}.",
     not_a_reply: "it is not a reply link", "답장 링크가 아닙니다",
     /// The game: whose move, who the opponent is.
-    friend: "Friend", "친구",
+    player_name: "Friend", "친구",
     their_move: "Your friend's move ({side})", "친구 차례 ({side})",
     connecting: "Connecting to your friend…", "친구와 연결하는 중…",
     connected: "Connected", "연결됨",
@@ -73,7 +73,7 @@ texts! {
         "The connection to your friend could not be made: {cause}",
         "친구와 연결하지 못했습니다: {cause}",
     /// Something the other page sent was refused.
-    refused:
+    message_refused:
         "Your friend's page sent something this page could not accept; the game is as it was.",
         "친구의 페이지가 받을 수 없는 것을 보냈습니다. 대국은 그대로입니다.",
     they_resigned: "Your friend resigned.", "친구가 기권했습니다.",
@@ -116,9 +116,9 @@ texts! {
         "You were away for a minute, and your friend claimed the win.",
         "내가 1분 동안 자리를 비워서 친구가 승리를 선언했습니다.",
     /// The channel: down, being resumed, given up.
-    away: "Your friend is disconnected.", "친구의 연결이 끊어졌습니다.",
+    friend_away: "Your friend is disconnected.", "친구의 연결이 끊어졌습니다.",
     /// This page left the game (a reload, a lost network): how to go on.
-    left:
+    you_left:
         "You left the game (a reload or a lost connection). Send your friend a reconnect link to go on; if you are not back within a minute, your friend may claim the win.",
         "내가 대국을 떠났습니다(새로고침 또는 연결 끊김). 이어서 두려면 친구에게 재연결 링크를 보내세요. 1분 안에 돌아오지 않으면 친구가 승리를 선언할 수 있습니다.",
     /// A finished game opened again after a reload: no channel.
@@ -143,12 +143,12 @@ texts! {
         "이 링크를 친구에게 보내세요. 대국이 멈춘 곳에서 이어집니다.",
     /// While the friend is away: "You may claim the win in {s} s.", then
     /// the button.
-    claim_in:
+    claim_win_in:
         "If your friend does not come back, you may claim the win in {s} s.",
         "친구가 돌아오지 않으면 {s}초 뒤에 승리를 선언할 수 있습니다.",
-    claim: "Claim the win", "승리 선언",
+    claim_win: "Claim the win", "승리 선언",
     /// Games by link (correspondence).
-    how: "How you play", "두는 방법",
+    how_you_play: "How you play", "두는 방법",
     live: "Live", "실시간",
     by_link: "By link", "링크로",
     by_link_help:
@@ -157,7 +157,7 @@ texts! {
     days_per_move: "Time per move", "한 수의 시간",
     no_limit: "No limit", "제한 없음",
     /// "{n} d" chips, and "{n} days per move" in the game.
-    days: "{n} d", "{n}일",
+    days_short: "{n} d", "{n}일",
     days_note: "{n} days per move.", "한 수에 {n}일.",
     letter_send:
         "Send this link to your friend: it holds the whole game.",

@@ -135,19 +135,19 @@ texts! {
     errors as errors::ErrorText: errors::EN, errors::KO,
     /// The analysis board's words (in the study bundle only).
     #[cfg(feature = "study")]
-    an as &'static analysis::AnalysisText: &analysis::EN, &analysis::KO,
+    analysis as &'static analysis::AnalysisText: &analysis::EN, &analysis::KO,
     /// The board editor's words (in the study bundle only).
     #[cfg(feature = "study")]
-    ed as &'static editor::EditorText: &editor::EN, &editor::KO,
+    editor as &'static editor::EditorText: &editor::EN, &editor::KO,
     /// The embed builder's words (in the study bundle only).
     #[cfg(feature = "study")]
-    bd as &'static builder::BuilderText: &builder::EN, &builder::KO,
+    builder as &'static builder::BuilderText: &builder::EN, &builder::KO,
     /// The puzzle board's words (in the study bundle only).
     #[cfg(feature = "study")]
-    pz as &'static puzzles::PuzzleText: &puzzles::EN, &puzzles::KO,
+    puzzles as &'static puzzles::PuzzleText: &puzzles::EN, &puzzles::KO,
     /// A game against a friend on another device (in the study bundle only).
     #[cfg(feature = "study")]
-    fr as &'static friend::FriendText: &friend::EN, &friend::KO,
+    friend as &'static friend::FriendText: &friend::EN, &friend::KO,
 }
 
 impl Text {
@@ -167,7 +167,7 @@ impl Text {
     }
 
     pub fn reason(&self, reason: EndReason) -> &'static str {
-        self.play.reasons[reason as usize]
+        self.play.end_reasons[reason as usize]
     }
 
     /// The result card's explanation of an ending; a resignation or a loss
@@ -176,7 +176,7 @@ impl Text {
         let texts = match ending.reason {
             EndReason::Resignation => &self.play.resigned,
             EndReason::Time => &self.play.out_of_time,
-            reason => return self.play.explanations[reason as usize].to_string(),
+            reason => return self.play.end_explanations[reason as usize].to_string(),
         };
         let loser = ending.winner.flip();
         match (players[loser.index()], one_player_here(players)) {
@@ -185,8 +185,8 @@ impl Text {
             (Player::Human, false) => fill(texts[0], &[("side", self.side(loser))]),
             #[cfg(feature = "study")]
             (Player::Friend, _) => match ending.reason {
-                EndReason::Time => self.fr.their_clock_out,
-                _ => self.fr.they_resigned,
+                EndReason::Time => self.friend.their_clock_out,
+                _ => self.friend.they_resigned,
             }
             .to_string(),
         }
@@ -221,7 +221,7 @@ impl Text {
         let n = |n: u32| n.to_string();
         let main = match (c.periods, c.increment_s) {
             (0, _) | (_, 1..) => format!("{}+{}", c.minutes, c.increment_s),
-            _ => fill(self.play.minutes, &[("m", &n(c.minutes))]),
+            _ => fill(self.play.minutes_short, &[("m", &n(c.minutes))]),
         };
         if c.periods == 0 {
             return main;
@@ -274,7 +274,7 @@ impl Text {
         }
         #[cfg(feature = "study")]
         if snap.players[snap.to_move.index()] == Player::Friend {
-            return fill(t.fr.their_move, &side);
+            return fill(t.friend.their_move, &side);
         }
         let who = if one_player_here(snap.players) {
             fill(t.play.your_move, &side)
@@ -302,7 +302,7 @@ impl Text {
             (Player::Human, true) => self.play.you,
             (Player::Human, false) => self.play.player,
             #[cfg(feature = "study")]
-            (Player::Friend, _) => self.fr.friend,
+            (Player::Friend, _) => self.friend.player_name,
         }
     }
 }
@@ -394,7 +394,7 @@ mod tests {
         let ko = every_text(&KO, DiagramText::of(Lang::Ko));
         // The study bundle's groups are walked too when it is built.
         #[cfg(feature = "study")]
-        assert!(en.iter().any(|(key, _)| key.starts_with(".fr.")));
+        assert!(en.iter().any(|(key, _)| key.starts_with(".friend.")));
         assert!(en.len() > 300, "{} texts", en.len());
         // A list (the rules, the levels) has as many texts in each language.
         let only_in = |a: &[(String, String)], b: &[(String, String)]| {
@@ -514,13 +514,13 @@ mod tests {
             (EN.play.wins_by, KO.play.wins_by),
             (EN.play.hint_line, KO.play.hint_line),
             (EN.play.side_won, KO.play.side_won),
-            (EN.play.moves, KO.play.moves),
+            (EN.play.moves_heading, KO.play.moves_heading),
             (EN.play.hand, KO.play.hand),
             (EN.play.hand_slot, KO.play.hand_slot),
             (EN.play.repetition_warning, KO.play.repetition_warning),
-            (EN.play.resign_text, KO.play.resign_text),
-            (EN.play.level, KO.play.level),
-            (EN.play.viewing, KO.play.viewing),
+            (EN.play.resign_confirm_text, KO.play.resign_confirm_text),
+            (EN.play.level_number, KO.play.level_number),
+            (EN.play.viewing_move, KO.play.viewing_move),
         ];
         for (en, ko) in pairs {
             assert_eq!(placeholders(en), placeholders(ko), "{en} / {ko}");

@@ -49,7 +49,7 @@ texts! {
     you_won: "You won!", "당신이 이겼습니다!",
     computer_won: "The computer won", "컴퓨터가 이겼습니다",
     side_won: "{side} won", "{side} 승리",
-    reasons as [&'static str; 7]:
+    end_reasons as [&'static str; 7]:
         [
             "checkmate",
             "stalemate",
@@ -63,7 +63,7 @@ texts! {
     /// Why a game ended, for the endings that need no name (a
     /// resignation and a loss on time name who lost: `resigned`,
     /// `out_of_time`), in `EndReason` order.
-    explanations as [&'static str; 5]:
+    end_explanations as [&'static str; 5]:
         [
             "The King is in check and cannot escape.",
             "The side to move has no legal move, which loses.",
@@ -90,9 +90,9 @@ texts! {
     rematch: "Rematch", "재대국",
     swap_sides: "Swap sides", "흑백 바꿔 재대국",
     // Moves.
-    moves: "{game} · moves", "{game} · 기보",
+    moves_heading: "{game} · moves", "{game} · 기보",
     no_moves: "No moves yet.", "아직 둔 수가 없습니다.",
-    viewing: "Move {n} of {total}", "{total}수 중 {n}수째",
+    viewing_move: "Move {n} of {total}", "{total}수 중 {n}수째",
     viewing_start: "The start position", "처음 국면",
     back_to_game: "Back to the game", "대국으로 돌아가기",
     // Hands.
@@ -103,10 +103,10 @@ texts! {
     player: "Player", "대국자",
     // Board.
     board: "Board", "판",
-    empty: "empty", "빈 칸",
+    empty_square: "empty", "빈 칸",
     promote: "Promote", "승격",
-    stay: "Don't promote", "승격하지 않음",
-    promote_question: "Promote?", "승격할까요?",
+    dont_promote: "Don't promote", "승격하지 않음",
+    promote_confirm: "Promote?", "승격할까요?",
     // Dialogs.
     repetition: "Repetition", "동형 반복",
     repetition_warning:
@@ -114,8 +114,8 @@ texts! {
         "이 수를 두면 같은 국면이 세 번째로 나옵니다. {mover} 패배: {winner} 승리 ({reason}).",
     play_anyway: "Play it anyway", "그래도 둔다",
     take_it_back: "Take it back", "무른다",
-    resign_question: "Resign?", "기권할까요?",
-    resign_text: "{side} gives up this game.", "{side}이(가) 이 게임을 포기합니다.",
+    resign_confirm: "Resign?", "기권할까요?",
+    resign_confirm_text: "{side} gives up this game.", "{side}이(가) 이 게임을 포기합니다.",
     play_on: "Play on", "계속 둔다",
     game: "Game", "게임",
     mansindam_note: "萬神談 · compulsory promotion, campmate", "萬神談 · 의무 승격, 입옥 승리",
@@ -124,7 +124,7 @@ texts! {
     second_player: "Second player", "다른 사람",
     on_this_device: "on this device", "이 기기에서 함께",
     strength: "Computer's strength", "컴퓨터의 실력",
-    level: "Level {n}", "{n}단계",
+    level_number: "Level {n}", "{n}단계",
     level_notes as [&'static str; 6]:
         [
             "A beginner: sees one move ahead and often errs.",
@@ -154,13 +154,13 @@ texts! {
     clock_periods: "byoyomi periods", "초읽기 횟수",
     no_clock: "None", "없음",
     /// A main time in minutes: `{m}`.
-    minutes: "{m} min", "{m}분",
+    minutes_short: "{m} min", "{m}분",
     /// A clock's byoyomi periods left: `{b}` seconds, `{p}` periods.
     byoyomi_left: "{p}×{b} s", "{p}×{b}초",
     start_fen: "Start from a position (FEN, optional)", "국면에서 시작 (FEN, 선택)",
     // Keyboard and screen readers.
     type_move: "Type a move: e3e4, P@e5, Nc3…", "수 입력: e3e4, P@e5, Nc3…",
-    announce: "{side} played {san}. {status}", "{side}: {san}. {status}",
+    move_announced: "{side} played {san}. {status}", "{side}: {san}. {status}",
     /// A move chosen while the computer thinks (`{move}`: `e3–e4`, `R@e5`).
     premove: "Premove: {move}", "미리 두기: {move}",
     /// A dialog's Close button.

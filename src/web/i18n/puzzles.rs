@@ -6,32 +6,32 @@ texts! {
     title: "Puzzles", "퍼즐",
     /// "{side} to move: find the best move."
     your_move: "{side} to move: find the best move.", "{side} 차례: 가장 좋은 수를 찾으세요.",
-    right: "Right! Keep going.", "맞습니다! 계속하세요.",
+    right_move: "Right! Keep going.", "맞습니다! 계속하세요.",
     /// "{move} is not the move. Try another."
-    wrong: "{move} is not the move. Try another.", "{move}은(는) 답이 아닙니다. 다른 수를 찾아보세요.",
+    wrong_move: "{move} is not the move. Try another.", "{move}은(는) 답이 아닙니다. 다른 수를 찾아보세요.",
     solved: "Solved!", "풀었습니다!",
     failed: "Not solved this time.", "이번에는 풀지 못했습니다.",
-    showing: "The solution:", "정답 수순:",
+    solution_shown: "The solution:", "정답 수순:",
     loading: "Loading the puzzles…", "퍼즐을 불러오는 중…",
     /// "The puzzles could not be loaded: {detail}."
-    problem: "The puzzles could not be loaded: {detail}.", "퍼즐을 불러오지 못했습니다: {detail}.",
+    load_failed: "The puzzles could not be loaded: {detail}.", "퍼즐을 불러오지 못했습니다: {detail}.",
     /// "There is no puzzle “{id}”."
-    unknown: "There is no puzzle “{id}”.", "“{id}” 퍼즐은 없습니다.",
+    no_such_puzzle: "There is no puzzle “{id}”.", "“{id}” 퍼즐은 없습니다.",
     none_fits: "No puzzle has this game and theme.", "이 게임과 주제에 맞는 퍼즐이 없습니다.",
-    offline: "connect once to keep them for offline play", "한 번 연결하면 오프라인에서도 풀 수 있습니다",
+    connect_for_offline: "connect once to keep them for offline play", "한 번 연결하면 오프라인에서도 풀 수 있습니다",
     show_solution: "Show the solution", "정답 보기",
     retry: "Try again", "다시 풀기",
     next: "Next puzzle", "다음 퍼즐",
     /// "Puzzle {id} · rated {rating}".
-    about: "Puzzle {id} · rated {rating}", "퍼즐 {id} · 난이도 {rating}",
+    puzzle_rated: "Puzzle {id} · rated {rating}", "퍼즐 {id} · 난이도 {rating}",
     /// "Your puzzle rating: {rating}".
-    rating: "Your puzzle rating: {rating}", "퍼즐 레이팅: {rating}",
+    your_rating: "Your puzzle rating: {rating}", "퍼즐 레이팅: {rating}",
     /// "Streak {streak} · best {best} · solved {solved}".
-    record:
+    streak:
         "Streak {streak} · best {best} · solved {solved}",
         "연속 {streak} · 최고 {best} · 푼 퍼즐 {solved}",
     /// "The line: {moves}".
-    line: "The line: {moves}", "수순: {moves}",
+    solution_line: "The line: {moves}", "수순: {moves}",
     game: "Game", "게임",
     both_games: "Both games", "두 게임 모두",
     theme: "Theme", "주제",
@@ -53,7 +53,7 @@ texts! {
     /// "Mate in {n}".
     mate_in: "Mate in {n}", "{n}수 외통",
     /// "Your puzzle record could not be read ({detail}): it starts again."
-    damaged:
+    record_unreadable:
         "Your puzzle record could not be read ({detail}): it starts again.",
         "저장된 퍼즐 기록을 읽을 수 없어 새로 시작합니다: {detail}.",
     not_a_record: "it is not a puzzle record", "퍼즐 기록이 아닙니다",

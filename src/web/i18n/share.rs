@@ -15,7 +15,7 @@ texts! {
     paste_label:
         "Play on from a position or game: paste its FEN or PGN",
         "국면이나 대국에서 이어 두기: FEN 또는 PGN을 붙여 넣으세요",
-    load: "Play from it", "이어 두기",
+    play_from_record: "Play from it", "이어 두기",
     bad_record:
         "This cannot be read, and the game on the board stays as it was. {error}",
         "읽을 수 없어 판의 대국은 그대로입니다. {error}",

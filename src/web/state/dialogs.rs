@@ -33,7 +33,7 @@ pub enum Notice {
 impl Notice {
     pub fn text(&self, t: &Text) -> String {
         match self {
-            Notice::Said(s) => fill(t.errors.refused, &[("detail", s)]),
+            Notice::Said(s) => fill(t.errors.worker_refused, &[("detail", s)]),
             Notice::EngineStopped => t.errors.engine_stopped.to_string(),
             Notice::SavedGameLost(damage) => {
                 fill(t.errors.saved_game_lost, &[("damage", &damage.text(t))])

@@ -51,7 +51,7 @@ fn squares<'a>(props: &'a BoardProps, snap: &'a Snapshot) -> impl Iterator<Item 
         let kind = piece.and_then(|p| snap.kind(p.kind));
         let label = match (piece, kind) {
             (Some(p), Some(k)) => format!("{}, {}", square_name(sq), t.piece(p.side, k)),
-            _ => format!("{}, {}", square_name(sq), t.play.empty),
+            _ => format!("{}, {}", square_name(sq), t.play.empty_square),
         };
         let class = classes!(
             "sq",
@@ -171,11 +171,11 @@ pub(super) fn promotion_dialog(
     let (first, second) = if row <= 4 {
         (
             button(true, choice.promoted_kind, t.play.promote),
-            button(false, choice.kind, t.play.stay),
+            button(false, choice.kind, t.play.dont_promote),
         )
     } else {
         (
-            button(false, choice.kind, t.play.stay),
+            button(false, choice.kind, t.play.dont_promote),
             button(true, choice.promoted_kind, t.play.promote),
         )
     };
@@ -184,7 +184,7 @@ pub(super) fn promotion_dialog(
         Callback::from(move |_: PointerEvent| *armed.borrow_mut() = true)
     };
     html! {
-        <div {class} role="dialog" aria-label={t.play.promote_question} data-testid="promotion"
+        <div {class} role="dialog" aria-label={t.play.promote_confirm} data-testid="promotion"
             onpointerdown={arm}>
             { first }
             { second }

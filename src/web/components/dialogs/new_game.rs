@@ -148,7 +148,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                             html! {
                                 <button type="button" class={classes!("level", on.then_some("on"))}
                                     data-testid={format!("level-{n}")} aria-pressed={on.to_string()}
-                                    aria-label={fill(t.play.level, &[("n", &n.to_string())])}
+                                    aria-label={fill(t.play.level_number, &[("n", &n.to_string())])}
                                     onclick={Callback::from(move |_| settings.set(Settings { level: n, ..s }))}>
                                     { n }
                                 </button>

@@ -52,7 +52,7 @@ pub fn record_dialog(props: &RecordProps) -> Html {
             <div class="dialog-buttons">
                 <button type="button" class="button" onclick={props.on_close.reform(|_| ())}>{ t.play.close }</button>
                 <button type="button" class="button primary" data-testid="load" onclick={load}
-                    disabled={props.loading}>{ t.share.load }</button>
+                    disabled={props.loading}>{ t.share.play_from_record }</button>
             </div>
         </Modal>
     }
