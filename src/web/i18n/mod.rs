@@ -505,26 +505,11 @@ mod tests {
             v.sort();
             v
         };
-        let pairs = [
-            (EN.play.to_move, KO.play.to_move),
-            (EN.play.your_move, KO.play.your_move),
-            (EN.play.check, KO.play.check),
-            (EN.play.resigned[0], KO.play.resigned[0]),
-            (EN.play.out_of_time[0], KO.play.out_of_time[0]),
-            (EN.play.wins_by, KO.play.wins_by),
-            (EN.play.hint_line, KO.play.hint_line),
-            (EN.play.side_won, KO.play.side_won),
-            (EN.play.moves_heading, KO.play.moves_heading),
-            (EN.play.hand, KO.play.hand),
-            (EN.play.hand_slot, KO.play.hand_slot),
-            (EN.play.repetition_warning, KO.play.repetition_warning),
-            (EN.play.resign_confirm_text, KO.play.resign_confirm_text),
-            (EN.play.level_number, KO.play.level_number),
-            (EN.play.viewing_move, KO.play.viewing_move),
-        ];
-        for (en, ko) in pairs {
-            assert_eq!(placeholders(en), placeholders(ko), "{en} / {ko}");
-            assert!(!placeholders(en).is_empty(), "{en}");
+        let en = every_text(&EN, DiagramText::of(Lang::En));
+        let ko = every_text(&KO, DiagramText::of(Lang::Ko));
+        for ((key, en), (_, ko)) in en.iter().zip(&ko) {
+            assert_eq!(placeholders(en), placeholders(ko), "{key}: {en} / {ko}");
         }
+        assert!(!placeholders(EN.play.repetition_warning).is_empty());
     }
 }
