@@ -65,7 +65,6 @@ KNOWN = {
     'src/web/link.rs imports engine (not one of WEB_ENGINE)',
     'src/web/state/builder.rs imports engine (not one of WEB_ENGINE)',
     'src/web/state/editor.rs imports engine (not one of WEB_ENGINE)',
-    'src/web/components/friend.rs and src/web/friend/mod.rs import each other',
 }
 
 

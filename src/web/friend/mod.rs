@@ -38,7 +38,6 @@ use crate::net::Invite;
 use crate::protocol::friend::{link_error, FriendNews, FriendRequest, SavedGame, StoredGame};
 use crate::protocol::{NewGame, Request, Side};
 use crate::web::bridge::WorkerHandle;
-use crate::web::components::friend::side_of;
 use crate::web::hooks::Store;
 use crate::web::i18n::fill;
 use crate::web::state::friend::Stage;
@@ -450,7 +449,11 @@ pub fn accept(store: &Store, worker: &WorkerHandle, invitation: &RtcLink) {
         return;
     };
     leave();
-    let me = side_of(terms.inviter.flip());
+    // The one who accepts plays the other side.
+    let me = match terms.inviter {
+        crate::engine::Color::White => Side::Black,
+        crate::engine::Color::Black => Side::White,
+    };
     open_in(worker, invitation.game_id, terms, me, None);
     answer(invitation, false, store, worker);
 }
