@@ -7,8 +7,12 @@
 //! `0..81`, rank by rank from a1 (0) to i9 (80); piece kinds are indices into
 //! [`Snapshot::kinds`], hand kinds first (`0..hand_kinds`).
 //!
-//! On the wasm target the types are (de)serialised with `serde-wasm-bindgen`;
-//! natively they are plain data, so the native build needs no serde.
+//! On the wasm target the page and the worker post them to each other as
+//! bytes: `encode` and `decode` write and read them with postcard (a
+//! compact binary form, no text), and an unreadable message is named by
+//! [`unreadable`] in our own words. Natively they are plain data (the tests
+//! and tools call the worker's session directly), so their serde derives
+//! are compiled for wasm only.
 
 mod analysis;
 #[cfg(feature = "study")]
