@@ -6,10 +6,10 @@
 //! clock, the rules diagrams) is plain Rust, tested natively.
 
 pub mod clock;
-pub mod diagram;
 pub mod embed;
 pub mod i18n;
 pub mod link;
+pub mod move_grid;
 pub mod prefs;
 pub mod saved;
 pub mod sound;

@@ -1,11 +1,12 @@
-//! A piece's moves as a small picture: the squares around it (7×7, the piece
+//! A piece's moves as a small grid (the rules help's move charts; not
+//! the diagram page, which is [`crate::web::still`]): the squares around it (7×7, the piece
 //! in the middle, White's forward upwards), each marked by how the piece gets
 //! there. Drawn from the engine's own move data ([`atom`]), so the rules
 //! help can never disagree with the game.
 
 use crate::engine::atom;
 
-/// How a piece reaches a square of its diagram.
+/// How a piece reaches a square of its grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
     None,
@@ -19,13 +20,13 @@ pub enum Mark {
     Slide,
 }
 
-/// Squares from the middle to the edge of a diagram.
+/// Squares from the middle to the edge of a grid.
 pub const REACH: i8 = 3;
 const SIZE: usize = (2 * REACH + 1) as usize;
 
-/// The diagram of a piece with these move atoms (a bit set of [`atom`]s);
+/// The move grid of a piece with these move atoms (a bit set of [`atom`]s);
 /// row 0 is the top (White's forward side).
-pub fn diagram(atoms: u8) -> [[Mark; SIZE]; SIZE] {
+pub fn move_grid(atoms: u8) -> [[Mark; SIZE]; SIZE] {
     let mut grid = [[Mark::None; SIZE]; SIZE];
     let mut mark = |dx: i8, dy: i8, m: Mark| {
         if dx.abs() <= REACH && dy.abs() <= REACH {
@@ -72,7 +73,11 @@ mod tests {
     use crate::engine::Variant;
 
     fn count(atoms: u8, m: Mark) -> usize {
-        diagram(atoms).iter().flatten().filter(|&&c| c == m).count()
+        move_grid(atoms)
+            .iter()
+            .flatten()
+            .filter(|&&c| c == m)
+            .count()
     }
 
     fn atoms_of(variant: Variant, letter: char) -> u8 {
@@ -81,8 +86,8 @@ mod tests {
     }
 
     #[test]
-    fn diagrams_follow_the_piece_tables() {
-        let pawn = diagram(atoms_of(Variant::Mansindam, 'P'));
+    fn move_grids_follow_the_piece_tables() {
+        let pawn = move_grid(atoms_of(Variant::Mansindam, 'P'));
         assert_eq!(pawn[2][3], Mark::Step, "one step forward, upwards");
         assert_eq!(count(atoms_of(Variant::Mansindam, 'P'), Mark::Step), 1);
         let knight = atoms_of(Variant::Mansindam, 'N');
@@ -102,7 +107,7 @@ mod tests {
             (count(hwacha, Mark::Step), count(hwacha, Mark::Leap)),
             (8, 4)
         );
-        assert_eq!(diagram(hwacha)[1][3], Mark::Leap);
+        assert_eq!(move_grid(hwacha)[1][3], Mark::Leap);
         // The Kangaroo: Knight and Alfil leaps, no steps.
         let kangaroo = atoms_of(Variant::Pandemonium, 'O');
         assert_eq!(

@@ -6,8 +6,8 @@ use yew::prelude::*;
 
 use crate::protocol::Lang;
 use crate::protocol::{KindView, Side, Snapshot};
-use crate::web::diagram::{diagram, Mark};
 use crate::web::i18n::{piece_name, Texts};
+use crate::web::move_grid::{move_grid, Mark};
 use crate::web::prefs::PieceSet;
 
 use super::dialogs::Modal;
@@ -39,7 +39,7 @@ pub fn rules_dialog(props: &RulesProps) -> Html {
         )
     };
     let one = |kind: &KindView| {
-        let grid = diagram(kind.atoms);
+        let grid = move_grid(kind.atoms);
         html! {
             <div class="piece-rule">
                 <span class="rule-tile">{ tile(Side::White, kind, props.pieces) }</span>
