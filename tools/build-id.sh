@@ -28,7 +28,7 @@ open("index.html", "w", encoding="utf-8").write(page)
 PY
 fi
 # (The study bundle, loaded the same way by the page, shares the id.)
-id=$(cat worker.js worker_bg.wasm worker-loader.js playworker.js playworker_bg.wasm playworker-loader.js \
+id=$(cat study_worker.js study_worker_bg.wasm study-worker-loader.js play_worker.js play_worker_bg.wasm play-worker-loader.js \
   study.js study_bg.wasm study-loader.js study.css \
   diagram.js diagram_bg.wasm diagram-loader.js | sha256sum | cut -c1-16)
 # The diagram page loads its scripts with the id too.
@@ -64,7 +64,7 @@ grep -qF "$hashes" index.html || { echo "build-id.sh: no CSP placeholder in inde
 # once fetched).
 files=$(find . -type f ! -name sw.js ! -name 'icon-*.png' ! -name OFL.txt ! -name embed-example.html | LC_ALL=C sort | sed \
   -e 's#^\./index\.html$#./#' \
-  -e 's#^\./\(worker-loader\.js\|worker\.js\|worker_bg\.wasm\|playworker-loader\.js\|playworker\.js\|playworker_bg\.wasm\|study-loader\.js\|study\.js\|study_bg\.wasm\|study\.css\|diagram-loader\.js\|diagram\.js\|diagram_bg\.wasm\)$#./\1?v='"$id"'#' \
+  -e 's#^\./\(study-worker-loader\.js\|study_worker\.js\|study_worker_bg\.wasm\|play-worker-loader\.js\|play_worker\.js\|play_worker_bg\.wasm\|study-loader\.js\|study\.js\|study_bg\.wasm\|study\.css\|diagram-loader\.js\|diagram\.js\|diagram_bg\.wasm\)$#./\1?v='"$id"'#' \
   -e 's#.*#"&"#' | paste -sd, -)
 # The service worker's cache is named after the whole site (every file but
 # itself), so any change to any file is a new version with a cache of its own.

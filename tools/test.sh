@@ -34,13 +34,13 @@ step "cargo clippy (native, the engine lab: lab/)"
 cargo clippy -p pantheon-lab --all-targets -- -D warnings
 
 step "cargo clippy (wasm32: the page, the worker, the study page and the diagram page)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin study --bin diagram -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin study_worker --bin study --bin diagram -- -D warnings
 
 step "cargo clippy (wasm32: the lab's engine tools, wasm_bench and wasm_uci)"
 cargo clippy --target wasm32-unknown-unknown -p pantheon-lab --bin wasm_bench --bin wasm_uci -- -D warnings
 
 step "cargo clippy (wasm32, play build without the study feature)"
-cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin worker --bin playworker --bin diagram --no-default-features -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --bin app --bin study_worker --bin play_worker --bin diagram --no-default-features -- -D warnings
 
 step "cargo test"
 cargo test

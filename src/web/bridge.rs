@@ -3,8 +3,8 @@
 //! a worker running, restarting it with the game as it stands when it fails
 //! or when the page wants a search stopped.
 //!
-//! The worker is loaded by a relative path (`./playworker-loader.js` on the
-//! play page, `./worker-loader.js` in the study bundle), so the same
+//! The worker is loaded by a relative path (`./play-worker-loader.js` on the
+//! play page, `./study-worker-loader.js` in the study bundle), so the same
 //! `dist/` works at `/`, under a sub-path and inside an iframe, with the build
 //! id (written into `index.html` by the build) as a query, so that a cached
 //! old worker is never paired with a new page. Requests made before the
@@ -21,12 +21,12 @@ use yew::Callback;
 use crate::protocol::Lang;
 use crate::protocol::{decode, encode, Load, NewGame, Request, Response};
 
-/// The play page's worker has no analysis board (`playworker`, built
+/// The play page's worker has no analysis board (`play_worker`, built
 /// without the `study` feature); the study bundle's has (`worker`).
 #[cfg(not(feature = "study"))]
-const LOADER: &str = "./playworker-loader.js";
+const LOADER: &str = "./play-worker-loader.js";
 #[cfg(feature = "study")]
-const LOADER: &str = "./worker-loader.js";
+const LOADER: &str = "./study-worker-loader.js";
 
 pub struct Connection {
     worker: Worker,

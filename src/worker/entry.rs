@@ -5,9 +5,9 @@
 //! snapshot that says it is thinking has gone out, so that a new request
 //! between two computer moves is read in time.
 //!
-//! Two binaries start it: `worker` (with the `study` feature: the analysis
+//! Two binaries start it: `study_worker` (with the `study` feature: the analysis
 //! board's analyses and reviews, the board editor's judgements), which the
-//! study bundle uses, and `playworker` (without it), which the play page
+//! study bundle uses, and `play_worker` (without it), which the play page
 //! uses, so that a first visit downloads only what a game needs.
 
 use std::cell::{Cell, RefCell};

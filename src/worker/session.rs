@@ -3,7 +3,7 @@
 //!
 //! [`Session::handle`] answers every request; [`Session::computer_move`]
 //! plays the computer's turn. Plain Rust with no web dependency, so it is
-//! tested natively; the worker's entry (`src/bin/worker.rs`) only moves
+//! tested natively; the worker's entry (`src/bin/study_worker.rs`, `src/bin/play_worker.rs`) only moves
 //! messages in and out.
 
 use std::str::FromStr;

@@ -481,7 +481,7 @@ test('a worker that fails mid-game is replaced, and the game with the friend goe
   await expect(friend.getByTestId('status')).toHaveAttribute('data-plies', '1');
   // The inviter's game worker fails as a Rust panic does (compiled to wasm,
   // an uncaught `unreachable`).
-  const game = inviter.workers().find((w) => w.url().includes('/worker-loader.js'));
+  const game = inviter.workers().find((w) => w.url().includes('/study-worker-loader.js'));
   expect(game).toBeTruthy();
   const gone = new Promise((resolve) => game!.on('close', resolve));
   await game!.evaluate(() => {

@@ -14,7 +14,7 @@ test('the same build plays under a sub-path', async ({ page }) => {
   const workerUrls = await page.evaluate(() =>
     performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('worker')),
   );
-  expect(workerUrls.some((u) => /\/sub\/path\/(play)?worker-loader\.js\?v=[0-9a-f]{16}$/.test(u))).toBe(true);
+  expect(workerUrls.some((u) => /\/sub\/path\/(play|study)-worker-loader\.js\?v=[0-9a-f]{16}$/.test(u))).toBe(true);
 });
 
 test('the game plays inside an iframe on another origin', async ({ page }) => {
