@@ -13,13 +13,11 @@
 //!
 //! Plain Rust, tested natively; `web::storage` hands it the page's query.
 
-use std::str::FromStr;
-
-use crate::engine::Variant;
 use crate::protocol::Lang;
 use crate::protocol::{parse_square, square_name};
 use crate::protocol::{NewGame, Player, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
 use crate::web::prefs::{PieceSet, Theme};
+use crate::web::starts::start_fen;
 
 /// How the game of a link is played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -422,7 +420,7 @@ impl Link {
     /// plays, the orientation and the piece set. The language is left to
     /// whoever opens it.
     pub fn of_game(snap: &Snapshot, bottom: Side, shown: Shown, pieces: PieceSet) -> Link {
-        let standard = Variant::from_str(&snap.variant).map(Variant::start_fen);
+        let standard = start_fen(&snap.variant);
         let viewer = shown != Shown::Played;
         let against_computer = snap.players.contains(&Player::Computer);
         let mode = match snap.players {
@@ -438,7 +436,7 @@ impl Link {
             mode.is_some_and(|m| m != Mode::Ai || snap.players[bottom.index()] == Player::Human);
         Link {
             variant: Some(snap.variant.clone()),
-            fen: Some(snap.start_fen.clone()).filter(|f| Ok(f.as_str()) != standard),
+            fen: Some(snap.start_fen.clone()).filter(|f| Some(f.as_str()) != standard),
             moves: snap.uci.clone(),
             orient: (bottom == Side::Black).then_some(Side::Black),
             mode,
@@ -503,10 +501,10 @@ impl Link {
         bottom: Side,
         pieces: PieceSet,
     ) -> Link {
-        let standard = Variant::from_str(variant).map(Variant::start_fen);
+        let standard = start_fen(variant);
         Link {
             variant: Some(variant.to_string()),
-            fen: Some(fen.to_string()).filter(|f| Ok(f.as_str()) != standard),
+            fen: Some(fen.to_string()).filter(|f| Some(f.as_str()) != standard),
             mode: Some(mode),
             // Against the computer the player has the bottom side.
             orient: (bottom == Side::Black).then_some(Side::Black),
@@ -600,6 +598,7 @@ fn encode(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Variant;
     use proptest::prelude::*;
 
     fn parse(q: &str) -> (Link, Vec<Problem>) {

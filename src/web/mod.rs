@@ -13,6 +13,7 @@ pub mod move_grid;
 pub mod prefs;
 pub mod saved;
 pub mod sound;
+pub mod starts;
 pub mod state;
 pub mod still;
 

@@ -74,10 +74,9 @@ fn open_puzzles(link: &Link) -> Action {
     use crate::web::state::puzzle::{of_link, Filter, Progress, PuzzleBoard};
     let variant = link.variant.clone().unwrap_or_else(|| "mansindam".into());
     let single = (!link.solution.is_empty()).then(|| {
-        let start = variant
-            .parse::<crate::engine::Variant>()
-            .map(|v| v.start_fen().to_string())
-            .unwrap_or_default();
+        let start = crate::web::starts::start_fen(&variant)
+            .unwrap_or_default()
+            .to_string();
         of_link(
             &variant,
             link.fen.as_deref().unwrap_or(&start),

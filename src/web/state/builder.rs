@@ -5,12 +5,10 @@
 //! `<iframe>` snippet that shows it. The frame's address is a link the
 //! page reads back exactly.
 
-use std::str::FromStr;
-
-use crate::engine::Variant;
 use crate::protocol::{Lang, Side, Snapshot, DEFAULT_LEVEL, LEVELS};
 use crate::web::link::{Link, Mode};
 use crate::web::prefs::{PieceSet, Theme};
+use crate::web::starts::start_fen;
 
 use super::State;
 
@@ -132,8 +130,9 @@ impl Builder {
     /// The frame's page (`""`: the game's page, or `diagram.html`) and its
     /// link, for the game `snap` on the page.
     pub fn frame(&self, snap: &Snapshot) -> (&'static str, Link) {
-        let standard = Variant::from_str(&snap.variant).map(Variant::start_fen);
-        let unless_start = |fen: &str| Some(fen.to_string()).filter(|f| Ok(f.as_str()) != standard);
+        let standard = start_fen(&snap.variant);
+        let unless_start =
+            |fen: &str| Some(fen.to_string()).filter(|f| Some(f.as_str()) != standard);
         let seen = Link {
             variant: Some(snap.variant.clone()),
             orient: (self.bottom == Side::Black).then_some(Side::Black),

@@ -209,16 +209,12 @@ impl Editor {
 /// The variant of this name, Mansindam for one the engine does not know
 /// (a link's variant is one of the two already).
 fn known(variant: &str) -> String {
-    use std::str::FromStr;
-    let v = crate::engine::Variant::from_str(variant).unwrap_or(crate::engine::Variant::Mansindam);
-    v.id().to_string()
+    crate::web::starts::known_variant(variant).to_string()
 }
 
 /// A variant's start position.
 fn start_fen(variant: &str) -> String {
-    use std::str::FromStr;
-    crate::engine::Variant::from_str(&known(variant))
-        .map(crate::engine::Variant::start_fen)
+    crate::web::starts::start_fen(&known(variant))
         .unwrap_or_default()
         .to_string()
 }
