@@ -128,8 +128,7 @@ impl State {
                 self.view.viewer = false;
             }
             ClockAction::Follow(now) => {
-                let snapshot = self.snapshot.clone();
-                self.clock.follow(snapshot.as_deref(), now);
+                self.clock.follow(self.snapshot.as_deref(), now);
                 // The premove goes once the clock has followed the reply, so
                 // that the computer's time sent with it is right.
                 return self.play_premove();

@@ -2,8 +2,7 @@
 //! a drag, a promotion answer or a key becomes the play action it asks for
 //! (or none), and while the computer thinks, a premove.
 
-use super::PlayAction;
-use super::{BoardInput, Origin, Premove, PromotionChoice, State, Target};
+use super::{BoardInput, Origin, PlayAction, Premove, PromotionChoice, State, Target};
 use crate::protocol::{MoveView, Side};
 
 impl State {

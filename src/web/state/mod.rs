@@ -145,7 +145,7 @@ impl State {
                 s.lose_worker(false);
                 Vec::new()
             }
-            Action::Play(a) => s.reduce_play(self, a),
+            Action::Play(a) => s.reduce_play(a),
             Action::Review(a) => s.reduce_review(a).into_iter().collect(),
             Action::Dialog(a) => s.dialogs.reduce(a).into_iter().collect(),
             Action::Clock(a) => s.reduce_clock(a),

@@ -55,9 +55,8 @@ pub enum PlayAction {
 }
 
 impl State {
-    /// Playing: `self` is the new state (a copy of `before`); returns the
-    /// requests the worker must hear.
-    pub(super) fn reduce_play(&mut self, before: &State, action: PlayAction) -> Vec<Request> {
+    /// Playing: returns the requests the worker must hear.
+    pub(super) fn reduce_play(&mut self, action: PlayAction) -> Vec<Request> {
         let mut requests = Vec::new();
         match action {
             PlayAction::Select(o) => self.select(Some(o)),
@@ -72,7 +71,7 @@ impl State {
             PlayAction::Move(spec) => {
                 self.gesture.clear();
                 self.waiting = true;
-                requests.extend(before.computer_time());
+                requests.extend(self.computer_time());
                 requests.push(Request::Play(spec));
             }
             PlayAction::EditTyped(text) => {
@@ -89,7 +88,7 @@ impl State {
                     sent: true,
                     error: None,
                 };
-                requests.extend(before.computer_time());
+                requests.extend(self.computer_time());
                 requests.push(Request::PlayTyped(text));
             }
             PlayAction::TypeMove(_) => {}
@@ -105,7 +104,7 @@ impl State {
                 requests.push(Request::Hint);
             }
             PlayAction::Hint(hint) => {
-                let current = before.snapshot.as_ref().is_some_and(|snap| {
+                let current = self.snapshot.as_ref().is_some_and(|snap| {
                     snap.game_id == hint.game_id && snap.san.len() == hint.ply as usize
                 });
                 if current {
@@ -115,11 +114,11 @@ impl State {
             }
             PlayAction::Resign(yes) => {
                 self.dialogs.close();
-                if let (true, Some(side)) = (yes, before.resigner()) {
+                if let (true, Some(side)) = (yes, self.resigner()) {
                     requests.push(Request::Resign(side));
                 }
             }
-            PlayAction::Reopen(on) => self.reopened = on && before.can_reopen(),
+            PlayAction::Reopen(on) => self.reopened = on && self.can_reopen(),
         }
         requests
     }
