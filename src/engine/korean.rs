@@ -3,13 +3,26 @@
 //! reading Korean learns what is wrong and where. The worker's refusals and
 //! the diagram page both say them through this.
 
+use std::fmt;
+
 use crate::engine::{
     Color, FenError, MoveError, PgnError, PlayError, SetupError, UnknownVariant, Variant,
 };
 
-/// An engine error in Korean; `variant` names the pieces.
-pub trait Korean {
+/// An engine error in Korean; `variant` names the pieces. Its English is
+/// its `Display`.
+pub trait Korean: fmt::Display {
     fn korean(&self, variant: Variant) -> String;
+
+    /// The error in Korean, or else in English: the one choice of language
+    /// the worker's refusals and the diagram page share.
+    fn said(&self, korean: bool, variant: Variant) -> String {
+        if korean {
+            self.korean(variant)
+        } else {
+            self.to_string()
+        }
+    }
 }
 
 fn side(color: Color) -> &'static str {

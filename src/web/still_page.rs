@@ -19,15 +19,6 @@ use crate::web::link::Link;
 use crate::web::still::{self, Look, Marks};
 use crate::web::storage;
 
-/// An engine error in the page's language (the worker says its own the
-/// same way).
-fn said(e: &(impl Korean + std::fmt::Display), lang: Lang, variant: Variant) -> String {
-    match lang {
-        Lang::En => e.to_string(),
-        Lang::Ko => e.korean(variant),
-    }
-}
-
 /// Draws the link's diagram into the page's `#diagram`.
 pub fn run() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -57,12 +48,12 @@ pub fn run() {
     let (game, error) = Game::from_uci_moves_partly(variant, link.fen.as_deref(), moves);
     let setup = match error {
         Some(SetupError::Fen(e)) => {
-            let why = said(&e, lang, variant);
+            let why = e.said(lang == Lang::Ko, variant);
             say(&document, &main, &fill(d.unreadable, &[("detail", &why)]));
             return;
         }
         Some(e) => {
-            let why = said(&e, lang, variant);
+            let why = e.said(lang == Lang::Ko, variant);
             say(&document, &main, &fill(d.moves_stop, &[("detail", &why)]));
             Setup::of(game.position())
         }

@@ -6,8 +6,6 @@
 //! Plain Rust, tested natively; the worker's session uses it for every
 //! refusal it sends.
 
-use std::fmt;
-
 use crate::engine::{Korean, Variant};
 use crate::protocol::Lang;
 #[cfg(feature = "study")]
@@ -121,12 +119,9 @@ pub trait Localized {
 
 /// The engine's errors: English as the engine writes them, Korean from
 /// [`Korean`].
-impl<E: Korean + fmt::Display> Localized for E {
+impl<E: Korean> Localized for E {
     fn localized(&self, lang: Lang, variant: Variant) -> String {
-        match lang {
-            Lang::En => self.to_string(),
-            Lang::Ko => self.korean(variant),
-        }
+        self.said(lang == Lang::Ko, variant)
     }
 }
 
